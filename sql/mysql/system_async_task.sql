@@ -1,0 +1,43 @@
+-- tudicloud-async-task schema for MySQL 8.0+ and MariaDB 10.8+ (descending index).
+-- The same schema as the Liquibase changelog db/async-task/changelog-master.xml in
+-- tudicloud-async-task-mybatis; SchemaParityTest keeps the two identical.
+
+CREATE TABLE system_async_task (
+    id               BIGINT        NOT NULL AUTO_INCREMENT,
+    task_type        VARCHAR(100)  NOT NULL,
+    status           VARCHAR(20)   NOT NULL,
+    priority         INT           NOT NULL DEFAULT 0,
+    payload          LONGTEXT      NULL,
+    owner_id         VARCHAR(128)  NULL,
+    dedup_key        VARCHAR(191)  NULL,
+    available_at     DATETIME(3)   NOT NULL,
+    attempt_count    INT           NOT NULL DEFAULT 0,
+    max_attempts     INT           NOT NULL DEFAULT 3,
+    lease_owner      VARCHAR(255)  NULL,
+    lease_until      DATETIME(3)   NULL,
+    lease_token      BIGINT        NOT NULL DEFAULT 0,   -- fencing token, +1 on every claim
+    progress         INT           NULL,
+    progress_message VARCHAR(500)  NULL,
+    artifact_id      VARCHAR(255)  NULL,
+    last_error       VARCHAR(2000) NULL,
+    create_time      DATETIME(3)   NOT NULL,
+    update_time      DATETIME(3)   NOT NULL,
+    started_at       DATETIME(3)   NULL,
+    finished_at      DATETIME(3)   NULL,
+    PRIMARY KEY (id),
+    -- claim: WHERE status = 'QUEUED' ... ORDER BY priority DESC, available_at, id
+    INDEX idx_async_task_claim (status, priority DESC, available_at),
+    -- recovery: WHERE status IN ('RUNNING', 'CANCEL_REQUESTED') AND lease_until < now ORDER BY lease_until
+    INDEX idx_async_task_lease (status, lease_until),
+    -- owner listing: WHERE owner_id = ? ORDER BY create_time DESC, id DESC
+    INDEX idx_async_task_owner (owner_id, create_time),
+    UNIQUE INDEX uk_async_task_dedup (task_type, dedup_key)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- one row per fleet-wide lock; claims under concurrency limits take the 'claim' row
+CREATE TABLE system_async_task_lock (
+    name VARCHAR(64) NOT NULL,
+    PRIMARY KEY (name)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+INSERT INTO system_async_task_lock (name) VALUES ('claim');

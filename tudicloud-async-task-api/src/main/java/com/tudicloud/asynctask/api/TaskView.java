@@ -1,0 +1,15 @@
+package com.tudicloud.asynctask.api;
+
+import java.time.Instant;
+
+/**
+ * A read-only snapshot of one task row.
+ *
+ * @param leaseToken grows by one on every claim; writes by a holder with an older token are refused
+ */
+public record TaskView(long id, String taskType, TaskStatus status, int priority, String payloadJson,
+                       String ownerId, String dedupKey, Instant availableAt, int attemptCount, int maxAttempts,
+                       String leaseOwner, Instant leaseUntil, long leaseToken, Integer progress,
+                       String progressMessage, String artifactId, String lastError, Instant createTime,
+                       Instant updateTime, Instant startedAt, Instant finishedAt) {
+}

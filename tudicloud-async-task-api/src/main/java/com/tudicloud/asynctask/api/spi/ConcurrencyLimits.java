@@ -1,0 +1,25 @@
+package com.tudicloud.asynctask.api.spi;
+
+import java.util.Map;
+
+/**
+ * Caps on the number of running tasks across all workers.
+ *
+ * @param global  at most this many tasks running in all, or 0 for no cap
+ * @param perType at most this many running tasks of a type; types not named have no cap
+ */
+public record ConcurrencyLimits(int global, Map<String, Integer> perType) {
+
+    public static final ConcurrencyLimits NONE = new ConcurrencyLimits(0, Map.of());
+
+    public ConcurrencyLimits {
+        perType = Map.copyOf(perType);
+        if (global < 0 || perType.values().stream().anyMatch(limit -> limit < 1)) {
+            throw new IllegalArgumentException("limits must be positive (global 0 means none): " + global + ", " + perType);
+        }
+    }
+
+    public boolean isNone() {
+        return global == 0 && perType.isEmpty();
+    }
+}

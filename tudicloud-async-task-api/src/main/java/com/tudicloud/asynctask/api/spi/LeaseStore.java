@@ -1,0 +1,23 @@
+package com.tudicloud.asynctask.api.spi;
+
+import java.util.List;
+import java.util.Map;
+
+/** Claiming, renewing, completing and recovering leases: what the worker needs. */
+public interface LeaseStore {
+
+    /** Claims up to {@code request.maxTasks()} due tasks in one short transaction, within the limits. */
+    List<ClaimedTask> claim(ClaimRequest request);
+
+    /**
+     * Renews the leases of one worker in one round: extends each lease still held (matching owner
+     * and token, not expired), stores the progress given, and tells per task what it found.
+     */
+    Map<Long, LeaseState> renew(String workerId, List<LeaseRenewal> leases, long leaseMillis);
+
+    /** Writes outcomes together; each row only if the lease (owner and token) is still held and valid. */
+    CompletionReport complete(String workerId, List<Completion> completions);
+
+    /** Recovers one bounded batch of tasks whose lease has expired. */
+    RecoveryBatch recoverExpiredLeases(int batchSize);
+}

@@ -1,0 +1,23 @@
+package com.tudicloud.asynctask.api.spi;
+
+import com.tudicloud.asynctask.api.CancelOutcome;
+import com.tudicloud.asynctask.api.SubmittedTask;
+import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.TaskView;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/** Submitting, reading and cancelling tasks: what the client needs. */
+public interface TaskStore {
+
+    /** Inserts the tasks (joining the caller's transaction); results in the order of {@code tasks}. */
+    List<SubmittedTask> insert(List<NewTask> tasks);
+
+    Optional<TaskView> findById(long taskId);
+
+    List<TaskView> findByOwner(String ownerId, Collection<TaskStatus> statuses, int limit);
+
+    CancelOutcome cancel(long taskId);
+}

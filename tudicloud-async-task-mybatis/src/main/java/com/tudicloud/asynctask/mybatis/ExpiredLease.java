@@ -1,0 +1,25 @@
+package com.tudicloud.asynctask.mybatis;
+
+import com.tudicloud.asynctask.api.TaskStatus;
+
+import java.time.Duration;
+import java.time.LocalDateTime;
+
+/** A task whose lease expired, locked by the recovery transaction; both instants are the database's. */
+record ExpiredLease(long id, TaskStatus status, int attemptCount, int maxAttempts, LocalDateTime leaseUntil,
+                    LocalDateTime dbNow) {
+
+    enum Fate { REQUEUE, FAIL, CANCEL }
+
+    /** The article's recovery rules. */
+    Fate fate() {
+        if (status == TaskStatus.CANCEL_REQUESTED) {
+            return Fate.CANCEL;
+        }
+        return attemptCount < maxAttempts ? Fate.REQUEUE : Fate.FAIL;
+    }
+
+    long expiredForMillis() {
+        return Duration.between(leaseUntil, dbNow).toMillis();
+    }
+}

@@ -1,0 +1,50 @@
+package com.tudicloud.asynctask.mybatis;
+
+import com.tudicloud.asynctask.api.spi.NewTask;
+
+/** A row to insert; MyBatis writes the generated id back into it. */
+final class InsertableTask {
+
+    private final NewTask task;
+    private Long id;
+
+    InsertableTask(NewTask task) {
+        this.task = task;
+    }
+
+    public String getTaskType() {
+        return task.taskType();
+    }
+
+    public String getPayloadJson() {
+        return task.payloadJson();
+    }
+
+    public int getPriority() {
+        return task.priority();
+    }
+
+    public long getDelayMillis() {
+        return task.delayMillis();
+    }
+
+    public int getMaxAttempts() {
+        return task.maxAttempts();
+    }
+
+    public String getOwnerId() {
+        return task.ownerId();
+    }
+
+    public String getDedupKey() {
+        return task.dedupKey();
+    }
+
+    public Long getId() {
+        return id;
+    }
+
+    public void setId(Long id) {
+        this.id = id;
+    }
+}

@@ -1,0 +1,160 @@
+package com.tudicloud.asynctask.mybatis;
+
+import com.tudicloud.asynctask.api.spi.ClaimRequest;
+import com.tudicloud.asynctask.api.spi.ClaimedTask;
+import com.tudicloud.asynctask.api.spi.Completion;
+import com.tudicloud.asynctask.api.spi.CompletionReport;
+import com.tudicloud.asynctask.api.spi.LeaseRenewal;
+import com.tudicloud.asynctask.api.spi.LeaseState;
+import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.RecoveryBatch;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The lease engine's statements on MyBatis. Round trips per call, transaction control aside:
+ * claim 2 (lock a batch, mark it) plus 2 + one per limited type when limits are set;
+ * renew 2 per 1,000 leases (one UPDATE, one SELECT); complete 1 per outcome kind in the batch,
+ * plus 1 when some write was refused; recover 1 + one per fate.
+ */
+final class MyBatisLeaseStore implements LeaseStore {
+
+    /** Leases per renewal statement: a few placeholders each, well inside MySQL's limit. */
+    static final int RENEW_CHUNK = 1000;
+
+    private final SystemAsyncTaskMapper mapper;
+    private final TransactionTemplate readCommitted;
+    private final TransientLockRetry retry;
+    private final LimitedClaim limitedClaim;
+
+    MyBatisLeaseStore(SystemAsyncTaskMapper mapper, TransactionTemplate readCommitted, TransientLockRetry retry) {
+        this.mapper = mapper;
+        this.readCommitted = readCommitted;
+        this.retry = retry;
+        this.limitedClaim = new LimitedClaim(mapper);
+    }
+
+    @Override
+    public List<ClaimedTask> claim(ClaimRequest request) {
+        if (request.taskTypes().isEmpty()) {
+            return List.of();
+        }
+        return retry.call("claim", () -> readCommitted.execute(status -> claimInTransaction(request)));
+    }
+
+    private List<ClaimedTask> claimInTransaction(ClaimRequest request) {
+        List<ClaimCandidate> batch = request.limits().isNone()
+                ? mapper.selectClaimCandidates(request.taskTypes(), request.maxTasks())
+                : limitedClaim.candidates(request);
+        if (batch.isEmpty()) {
+            return List.of();
+        }
+        List<Long> ids = batch.stream().map(ClaimCandidate::id).toList();
+        int marked = mapper.markClaimed(ids, request.workerId(), request.leaseMillis());
+        if (marked != ids.size()) {
+            // the rows are locked by this transaction, so this is a bug, not a race: undo it all
+            throw new IllegalStateException("claimed " + marked + " of " + ids.size() + " locked tasks");
+        }
+        return batch.stream().map(ClaimCandidate::claimed).toList();
+    }
+
+    @Override
+    public Map<Long, LeaseState> renew(String workerId, List<LeaseRenewal> leases, long leaseMillis) {
+        Map<Long, LeaseState> states = new HashMap<>();
+        for (int from = 0; from < leases.size(); from += RENEW_CHUNK) {
+            List<LeaseRenewal> chunk = leases.subList(from, Math.min(leases.size(), from + RENEW_CHUNK));
+            states.putAll(retry.call("renew", () -> renewChunk(workerId, chunk, leaseMillis)));
+        }
+        return states;
+    }
+
+    private Map<Long, LeaseState> renewChunk(String workerId, List<LeaseRenewal> leases, long leaseMillis) {
+        boolean withProgress = leases.stream().anyMatch(lease -> lease.progress() != null);
+        mapper.renewLeases(workerId, leases, leaseMillis, withProgress);
+        Map<Long, LeaseRow> rows = mapper.selectLeaseStates(leases).stream()
+                .collect(Collectors.toMap(LeaseRow::id, Function.identity()));
+        Map<Long, LeaseState> states = new HashMap<>();
+        for (LeaseRenewal lease : leases) {
+            LeaseRow row = rows.get(lease.taskId());
+            states.put(lease.taskId(), row == null ? LeaseState.LOST : row.stateFor(workerId, lease.leaseToken()));
+        }
+        return states;
+    }
+
+    @Override
+    public CompletionReport complete(String workerId, List<Completion> completions) {
+        if (completions.isEmpty()) {
+            return new CompletionReport(0, Set.of());
+        }
+        return retry.call("complete", () -> readCommitted.execute(status -> completeInTransaction(workerId, completions)));
+    }
+
+    /** Each row matches at most one of these statements: they name disjoint source statuses or outcomes. */
+    private CompletionReport completeInTransaction(String workerId, List<Completion> completions) {
+        Map<Completion.Outcome, List<Completion>> byOutcome = new EnumMap<>(Completion.Outcome.class);
+        completions.forEach(c -> byOutcome.computeIfAbsent(c.outcome(), o -> new ArrayList<>()).add(c));
+        List<Completion> notSucceeded = completions.stream()
+                .filter(c -> c.outcome() != Completion.Outcome.SUCCEEDED).toList();
+
+        int written = 0;
+        List<Completion> succeeded = byOutcome.get(Completion.Outcome.SUCCEEDED);
+        if (succeeded != null) {
+            boolean withArtifacts = succeeded.stream().anyMatch(c -> c.artifactId() != null);
+            written += mapper.markSucceeded(workerId, succeeded, withArtifacts);
+        }
+        if (!notSucceeded.isEmpty()) {
+            written += mapper.markCancelled(workerId, notSucceeded);
+        }
+        written += writeIfAny(byOutcome.get(Completion.Outcome.FAILED), list -> mapper.markFailed(workerId, list));
+        written += writeIfAny(byOutcome.get(Completion.Outcome.RETRY), list -> mapper.markForRetry(workerId, list));
+        written += writeIfAny(byOutcome.get(Completion.Outcome.RELEASED), list -> mapper.markReleased(workerId, list));
+
+        if (written == completions.size()) {
+            return new CompletionReport(written, Set.of());
+        }
+        Set<Long> landed = mapper.selectWrittenCompletions(workerId, completions);
+        Set<Long> rejected = new HashSet<>();
+        completions.forEach(c -> {
+            if (!landed.contains(c.taskId())) {
+                rejected.add(c.taskId());
+            }
+        });
+        return new CompletionReport(written, rejected);
+    }
+
+    private static int writeIfAny(List<Completion> completions, Function<List<Completion>, Integer> statement) {
+        return completions == null ? 0 : statement.apply(completions);
+    }
+
+    @Override
+    public RecoveryBatch recoverExpiredLeases(int batchSize) {
+        return retry.call("recover", () -> readCommitted.execute(status -> recoverInTransaction(batchSize)));
+    }
+
+    private RecoveryBatch recoverInTransaction(int batchSize) {
+        List<ExpiredLease> expired = mapper.selectExpiredLeases(batchSize);
+        if (expired.isEmpty()) {
+            return RecoveryBatch.empty();
+        }
+        Map<ExpiredLease.Fate, List<Long>> byFate = new EnumMap<>(ExpiredLease.Fate.class);
+        expired.forEach(lease -> byFate.computeIfAbsent(lease.fate(), f -> new ArrayList<>()).add(lease.id()));
+        int requeued = updateIfAny(byFate.get(ExpiredLease.Fate.REQUEUE), mapper::requeueExpired);
+        int failed = updateIfAny(byFate.get(ExpiredLease.Fate.FAIL), mapper::failExpired);
+        int cancelled = updateIfAny(byFate.get(ExpiredLease.Fate.CANCEL), mapper::cancelExpired);
+        return new RecoveryBatch(expired.size(), requeued, failed, cancelled,
+                expired.stream().map(ExpiredLease::expiredForMillis).toList());
+    }
+
+    private static int updateIfAny(List<Long> ids, Function<List<Long>, Integer> statement) {
+        return ids == null ? 0 : statement.apply(ids);
+    }
+}

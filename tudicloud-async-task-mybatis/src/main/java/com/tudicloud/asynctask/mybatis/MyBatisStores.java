@@ -1,0 +1,75 @@
+package com.tudicloud.asynctask.mybatis;
+
+import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.TaskStore;
+import org.apache.ibatis.builder.xml.XMLMapperBuilder;
+import org.apache.ibatis.mapping.Environment;
+import org.apache.ibatis.mapping.VendorDatabaseIdProvider;
+import org.apache.ibatis.session.Configuration;
+import org.apache.ibatis.session.SqlSessionFactory;
+import org.apache.ibatis.session.SqlSessionFactoryBuilder;
+import org.mybatis.spring.SqlSessionTemplate;
+import org.mybatis.spring.transaction.SpringManagedTransactionFactory;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import javax.sql.DataSource;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Properties;
+
+/**
+ * Builds the MyBatis stores on a DataSource. The stores get a MyBatis configuration of their own,
+ * not a bean: a service's own MyBatis setup (its SqlSessionFactory, its settings) stays untouched,
+ * while statements still join the service's Spring transactions on the same DataSource.
+ */
+public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore) {
+
+    private static final String MAPPER_XML = "com/tudicloud/asynctask/mybatis/SystemAsyncTaskMapper.xml";
+
+    public static MyBatisStores create(DataSource dataSource) {
+        SystemAsyncTaskMapper mapper = new SqlSessionTemplate(sessionFactory(dataSource))
+                .getMapper(SystemAsyncTaskMapper.class);
+        DataSourceTransactionManager transactions = new DataSourceTransactionManager(dataSource);
+
+        // Submits join the caller's transaction, if any, at the caller's isolation.
+        TransactionTemplate joinCaller = new TransactionTemplate(transactions);
+        // Claim, completion and recovery: short, and READ COMMITTED so that no gap lock blocks a submit.
+        TransactionTemplate readCommitted = new TransactionTemplate(transactions);
+        readCommitted.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+
+        TransientLockRetry retry = new TransientLockRetry(5, 20);
+        return new MyBatisStores(new MyBatisTaskStore(mapper, joinCaller),
+                new MyBatisLeaseStore(mapper, readCommitted, retry));
+    }
+
+    private static SqlSessionFactory sessionFactory(DataSource dataSource) {
+        Configuration configuration = new Configuration(
+                new Environment("tudicloud-async-task", new SpringManagedTransactionFactory(), dataSource));
+        configuration.setMapUnderscoreToCamelCase(true);
+        configuration.setArgNameBasedConstructorAutoMapping(true);
+        configuration.setDatabaseId(databaseIdProvider().getDatabaseId(dataSource));
+        try (InputStream xml = MyBatisStores.class.getClassLoader().getResourceAsStream(MAPPER_XML)) {
+            if (xml == null) {
+                throw new IllegalStateException("missing mapper resource " + MAPPER_XML);
+            }
+            new XMLMapperBuilder(xml, configuration, MAPPER_XML, configuration.getSqlFragments()).parse();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new SqlSessionFactoryBuilder().build(configuration);
+    }
+
+    /** The databaseId that dialect-specific statements in the mapper may name. */
+    private static VendorDatabaseIdProvider databaseIdProvider() {
+        Properties vendors = new Properties();
+        vendors.setProperty("MySQL", "mysql");
+        vendors.setProperty("MariaDB", "mysql");
+        vendors.setProperty("H2", "h2");
+        VendorDatabaseIdProvider provider = new VendorDatabaseIdProvider();
+        provider.setProperties(vendors);
+        return provider;
+    }
+}

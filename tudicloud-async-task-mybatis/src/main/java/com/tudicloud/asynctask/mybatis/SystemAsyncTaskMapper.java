@@ -1,0 +1,65 @@
+package com.tudicloud.asynctask.mybatis;
+
+import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.TaskView;
+import com.tudicloud.asynctask.api.spi.Completion;
+import com.tudicloud.asynctask.api.spi.LeaseRenewal;
+import org.apache.ibatis.annotations.Param;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+
+/** The statements on {@code system_async_task}; the SQL is in SystemAsyncTaskMapper.xml beside this type. */
+interface SystemAsyncTaskMapper {
+
+    int insertTasks(List<InsertableTask> tasks);
+
+    Long selectIdByDedupKey(@Param("taskType") String taskType, @Param("dedupKey") String dedupKey);
+
+    TaskView selectById(@Param("id") long id);
+
+    List<TaskView> selectByOwner(@Param("ownerId") String ownerId, @Param("statuses") Collection<TaskStatus> statuses,
+                                 @Param("limit") int limit);
+
+    int cancelQueued(@Param("id") long id);
+
+    int requestCancelOfRunning(@Param("id") long id);
+
+    TaskStatus selectStatus(@Param("id") long id);
+
+    String lockClaimRow();
+
+    List<TypeCount> countLeasedByType();
+
+    List<ClaimCandidate> selectClaimCandidates(@Param("taskTypes") Collection<String> taskTypes, @Param("limit") int limit);
+
+    int markClaimed(@Param("ids") List<Long> ids, @Param("workerId") String workerId,
+                    @Param("leaseMillis") long leaseMillis);
+
+    int renewLeases(@Param("workerId") String workerId, @Param("leases") List<LeaseRenewal> leases,
+                    @Param("leaseMillis") long leaseMillis, @Param("withProgress") boolean withProgress);
+
+    List<LeaseRow> selectLeaseStates(@Param("leases") List<LeaseRenewal> leases);
+
+    int markSucceeded(@Param("workerId") String workerId, @Param("leases") List<Completion> completions,
+                      @Param("withArtifacts") boolean withArtifacts);
+
+    int markFailed(@Param("workerId") String workerId, @Param("leases") List<Completion> completions);
+
+    int markForRetry(@Param("workerId") String workerId, @Param("leases") List<Completion> completions);
+
+    int markReleased(@Param("workerId") String workerId, @Param("leases") List<Completion> completions);
+
+    int markCancelled(@Param("workerId") String workerId, @Param("leases") List<Completion> completions);
+
+    Set<Long> selectWrittenCompletions(@Param("workerId") String workerId, @Param("leases") List<Completion> completions);
+
+    List<ExpiredLease> selectExpiredLeases(@Param("limit") int limit);
+
+    int requeueExpired(@Param("ids") List<Long> ids);
+
+    int failExpired(@Param("ids") List<Long> ids);
+
+    int cancelExpired(@Param("ids") List<Long> ids);
+}
