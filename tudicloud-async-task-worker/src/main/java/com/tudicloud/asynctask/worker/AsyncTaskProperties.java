@@ -1,0 +1,266 @@
+package com.tudicloud.asynctask.worker;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Every setting of tudicloud-async-task, under {@code async-task}. Defaults follow the lease
+ * article: a 60 s lease renewed every 10 s, expired leases recovered every 30 s.
+ */
+@ConfigurationProperties("async-task")
+public class AsyncTaskProperties {
+
+    private final Worker worker = new Worker();
+
+    public Worker getWorker() {
+        return worker;
+    }
+
+    public static class Worker {
+
+        /** Whether this application runs a worker; a service that only submits tasks may switch it off. */
+        private boolean enabled = true;
+
+        /** Written to lease_owner; defaults to host name, process id and a random suffix. */
+        private String workerId;
+
+        /** How long a claim or renewal holds a task. Must be at least twice the heartbeat interval. */
+        private Duration leaseTimeout = Duration.ofSeconds(60);
+
+        /** How often the leases of running tasks are renewed, in one round for all of them. */
+        private Duration heartbeatInterval = Duration.ofSeconds(10);
+
+        /** How often expired leases are looked for. At most twice the lease timeout. */
+        private Duration recoveryInterval = Duration.ofSeconds(30);
+
+        /** Expired leases recovered per transaction. */
+        private int recoveryBatchSize = 100;
+
+        /** Batches per recovery round, at most. */
+        private int recoveryMaxBatches = 10;
+
+        /** Pause between two recovery batches of one round. */
+        private Duration recoveryBatchPause = Duration.ofMillis(100);
+
+        /** How long one execution may run before it is interrupted. */
+        private Duration maxExecutionTime = Duration.ofMinutes(5);
+
+        /** What becomes of a task that ran past max-execution-time. */
+        private TimeoutAction timeoutAction = TimeoutAction.RETRY;
+
+        /** How long an idle worker waits between two claims; a task submitted in this JVM wakes it earlier. */
+        private Duration pollInterval = Duration.ofSeconds(1);
+
+        /** Tasks this worker runs at once: its local slots, and the most it claims in one round. */
+        private int slots = 8;
+
+        /** At most this many tasks running across all workers, or 0 for no limit. */
+        private int globalLimit = 0;
+
+        /** At most this many running tasks of a type across all workers, by task type. */
+        private Map<String, Integer> typeLimits = new LinkedHashMap<>();
+
+        /** On shutdown, how long running tasks may finish before they are interrupted and handed back; defaults to lease-timeout. */
+        private Duration shutdownTimeout;
+
+        /** Completions written together in one transaction, at most. */
+        private int completionBatchSize = 500;
+
+        private final Retry retry = new Retry();
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public String getWorkerId() {
+            return workerId;
+        }
+
+        public void setWorkerId(String workerId) {
+            this.workerId = workerId;
+        }
+
+        public Duration getLeaseTimeout() {
+            return leaseTimeout;
+        }
+
+        public void setLeaseTimeout(Duration leaseTimeout) {
+            this.leaseTimeout = leaseTimeout;
+        }
+
+        public Duration getHeartbeatInterval() {
+            return heartbeatInterval;
+        }
+
+        public void setHeartbeatInterval(Duration heartbeatInterval) {
+            this.heartbeatInterval = heartbeatInterval;
+        }
+
+        public Duration getRecoveryInterval() {
+            return recoveryInterval;
+        }
+
+        public void setRecoveryInterval(Duration recoveryInterval) {
+            this.recoveryInterval = recoveryInterval;
+        }
+
+        public int getRecoveryBatchSize() {
+            return recoveryBatchSize;
+        }
+
+        public void setRecoveryBatchSize(int recoveryBatchSize) {
+            this.recoveryBatchSize = recoveryBatchSize;
+        }
+
+        public int getRecoveryMaxBatches() {
+            return recoveryMaxBatches;
+        }
+
+        public void setRecoveryMaxBatches(int recoveryMaxBatches) {
+            this.recoveryMaxBatches = recoveryMaxBatches;
+        }
+
+        public Duration getRecoveryBatchPause() {
+            return recoveryBatchPause;
+        }
+
+        public void setRecoveryBatchPause(Duration recoveryBatchPause) {
+            this.recoveryBatchPause = recoveryBatchPause;
+        }
+
+        public Duration getMaxExecutionTime() {
+            return maxExecutionTime;
+        }
+
+        public void setMaxExecutionTime(Duration maxExecutionTime) {
+            this.maxExecutionTime = maxExecutionTime;
+        }
+
+        public TimeoutAction getTimeoutAction() {
+            return timeoutAction;
+        }
+
+        public void setTimeoutAction(TimeoutAction timeoutAction) {
+            this.timeoutAction = timeoutAction;
+        }
+
+        public Duration getPollInterval() {
+            return pollInterval;
+        }
+
+        public void setPollInterval(Duration pollInterval) {
+            this.pollInterval = pollInterval;
+        }
+
+        public int getSlots() {
+            return slots;
+        }
+
+        public void setSlots(int slots) {
+            this.slots = slots;
+        }
+
+        public int getGlobalLimit() {
+            return globalLimit;
+        }
+
+        public void setGlobalLimit(int globalLimit) {
+            this.globalLimit = globalLimit;
+        }
+
+        public Map<String, Integer> getTypeLimits() {
+            return typeLimits;
+        }
+
+        public void setTypeLimits(Map<String, Integer> typeLimits) {
+            this.typeLimits = typeLimits;
+        }
+
+        public Duration getShutdownTimeout() {
+            return shutdownTimeout;
+        }
+
+        public void setShutdownTimeout(Duration shutdownTimeout) {
+            this.shutdownTimeout = shutdownTimeout;
+        }
+
+        /** The shutdown timeout in force: as set, else the lease timeout. */
+        public Duration effectiveShutdownTimeout() {
+            return shutdownTimeout != null ? shutdownTimeout : leaseTimeout;
+        }
+
+        public int getCompletionBatchSize() {
+            return completionBatchSize;
+        }
+
+        public void setCompletionBatchSize(int completionBatchSize) {
+            this.completionBatchSize = completionBatchSize;
+        }
+
+        public Retry getRetry() {
+            return retry;
+        }
+    }
+
+    /** Backoff between attempts of a task whose handler threw: initial x multiplier^(attempt-1), capped, with jitter. */
+    public static class Retry {
+
+        /** Delay before the second attempt. */
+        private Duration initialBackoff = Duration.ofSeconds(1);
+
+        /** Growth of the delay from one attempt to the next. */
+        private double multiplier = 2.0;
+
+        /** The delay never exceeds this. */
+        private Duration maxBackoff = Duration.ofMinutes(5);
+
+        /** Random spread of each delay, as a fraction (0.2 = plus or minus 20%). */
+        private double jitter = 0.2;
+
+        public Duration getInitialBackoff() {
+            return initialBackoff;
+        }
+
+        public void setInitialBackoff(Duration initialBackoff) {
+            this.initialBackoff = initialBackoff;
+        }
+
+        public double getMultiplier() {
+            return multiplier;
+        }
+
+        public void setMultiplier(double multiplier) {
+            this.multiplier = multiplier;
+        }
+
+        public Duration getMaxBackoff() {
+            return maxBackoff;
+        }
+
+        public void setMaxBackoff(Duration maxBackoff) {
+            this.maxBackoff = maxBackoff;
+        }
+
+        public double getJitter() {
+            return jitter;
+        }
+
+        public void setJitter(double jitter) {
+            this.jitter = jitter;
+        }
+    }
+
+    public enum TimeoutAction {
+        /** Count the attempt and retry with backoff; FAILED once attempts run out. */
+        RETRY,
+        /** End FAILED at once. */
+        FAIL
+    }
+}

@@ -1,0 +1,10 @@
+package com.tudicloud.asynctask.worker;
+
+import java.util.Set;
+
+/** Told, after the submitting transaction commits, which task types just got due work in this JVM. */
+@FunctionalInterface
+public interface TaskSubmissionListener {
+
+    void tasksSubmitted(Set<String> dueTaskTypes);
+}

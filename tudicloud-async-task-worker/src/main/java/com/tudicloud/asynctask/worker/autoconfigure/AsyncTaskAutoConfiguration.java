@@ -1,0 +1,88 @@
+package com.tudicloud.asynctask.worker.autoconfigure;
+
+import com.tudicloud.asynctask.api.AsyncTaskClient;
+import com.tudicloud.asynctask.api.TaskHandler;
+import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.TaskStore;
+import com.tudicloud.asynctask.mybatis.MyBatisStores;
+import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.JacksonPayloadCodec;
+import com.tudicloud.asynctask.worker.PayloadCodec;
+import com.tudicloud.asynctask.worker.TaskSubmissionListener;
+import com.tudicloud.asynctask.worker.client.DefaultAsyncTaskClient;
+import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
+import com.tudicloud.asynctask.worker.engine.HandlerRegistry;
+import com.tudicloud.asynctask.worker.engine.WorkerIds;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import tools.jackson.databind.json.JsonMapper;
+
+import javax.sql.DataSource;
+import java.time.Clock;
+
+/**
+ * What a service gets by adding the worker dependency: the MyBatis stores on its DataSource, a
+ * client, and (unless {@code async-task.worker.enabled=false}) a worker running every
+ * {@link TaskHandler} bean. Each bean backs off when the service defines its own.
+ */
+@AutoConfiguration(after = DataSourceAutoConfiguration.class,
+        afterName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration")
+@ConditionalOnSingleCandidate(DataSource.class)
+@EnableConfigurationProperties(AsyncTaskProperties.class)
+public class AsyncTaskAutoConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean
+    MyBatisStores asyncTaskStores(DataSource dataSource) {
+        return MyBatisStores.create(dataSource);
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    TaskStore asyncTaskStore(MyBatisStores stores) {
+        return stores.taskStore();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    LeaseStore asyncTaskLeaseStore(MyBatisStores stores) {
+        return stores.leaseStore();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    PayloadCodec asyncTaskPayloadCodec(ObjectProvider<JsonMapper> jsonMapper) {
+        return new JacksonPayloadCodec(jsonMapper.getIfAvailable(() -> JsonMapper.builder().build()));
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    AsyncTaskClient asyncTaskClient(TaskStore store, PayloadCodec codec, ObjectProvider<Clock> clock,
+                                    ObjectProvider<TaskSubmissionListener> listeners) {
+        // listeners are looked up per submit: a handler may use the client, and the worker depends on handlers
+        TaskSubmissionListener notifyAll = types -> listeners.orderedStream().forEach(l -> l.tasksSubmitted(types));
+        return new DefaultAsyncTaskClient(store, codec, clock.getIfAvailable(Clock::systemUTC), notifyAll);
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(prefix = "async-task.worker", name = "enabled", havingValue = "true", matchIfMissing = true)
+    static class WorkerConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean
+        AsyncTaskWorker asyncTaskWorker(AsyncTaskProperties properties, LeaseStore store,
+                                        ObjectProvider<TaskHandler<?>> handlers, PayloadCodec codec) {
+            AsyncTaskProperties.Worker settings = properties.getWorker();
+            String workerId = settings.getWorkerId() != null ? settings.getWorkerId() : WorkerIds.generate();
+            return new AsyncTaskWorker(workerId, settings, store,
+                    new HandlerRegistry(handlers.orderedStream().toList()), codec);
+        }
+    }
+}

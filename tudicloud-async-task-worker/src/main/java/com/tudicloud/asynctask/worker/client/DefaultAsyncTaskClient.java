@@ -1,0 +1,116 @@
+package com.tudicloud.asynctask.worker.client;
+
+import com.tudicloud.asynctask.api.AsyncTaskClient;
+import com.tudicloud.asynctask.api.CancelOutcome;
+import com.tudicloud.asynctask.api.SubmittedTask;
+import com.tudicloud.asynctask.api.TaskRequest;
+import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.TaskView;
+import com.tudicloud.asynctask.api.spi.NewTask;
+import com.tudicloud.asynctask.api.spi.TaskStore;
+import com.tudicloud.asynctask.worker.PayloadCodec;
+import com.tudicloud.asynctask.worker.TaskSubmissionListener;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The client on the store SPI. Submits join the caller's transaction (the store's statements run on
+ * the caller's connection when it has one); local workers are woken only once that transaction has
+ * committed, so they never look for a task that is not visible yet.
+ */
+public class DefaultAsyncTaskClient implements AsyncTaskClient {
+
+    static final int MAX_LIST_LIMIT = 1000;
+
+    private final TaskStore store;
+    private final PayloadCodec codec;
+    private final Clock clock;
+    private final TaskSubmissionListener listener;
+
+    /** @param listener told of due submissions after commit; workers in this JVM wake up on it */
+    public DefaultAsyncTaskClient(TaskStore store, PayloadCodec codec, Clock clock, TaskSubmissionListener listener) {
+        this.store = store;
+        this.codec = codec;
+        this.clock = clock;
+        this.listener = listener;
+    }
+
+    @Override
+    public SubmittedTask submit(TaskRequest request) {
+        return submitAll(List.of(request)).get(0);
+    }
+
+    @Override
+    public List<SubmittedTask> submitAll(List<TaskRequest> requests) {
+        if (requests.isEmpty()) {
+            return List.of();
+        }
+        List<SubmittedTask> submitted = store.insert(requests.stream().map(this::toNewTask).toList());
+        Set<String> dueTypes = requests.stream()
+                .filter(request -> delayMillis(request) == 0)
+                .map(TaskRequest::taskType)
+                .collect(Collectors.toSet());
+        if (!dueTypes.isEmpty()) {
+            afterCommit(() -> listener.tasksSubmitted(dueTypes));
+        }
+        return submitted;
+    }
+
+    @Override
+    public Optional<TaskView> get(long taskId) {
+        return store.findById(taskId);
+    }
+
+    @Override
+    public CancelOutcome cancel(long taskId) {
+        return store.cancel(taskId);
+    }
+
+    @Override
+    public List<TaskView> listByOwner(String ownerId, Collection<TaskStatus> statuses, int limit) {
+        if (ownerId == null || ownerId.isBlank()) {
+            throw new IllegalArgumentException("ownerId must not be blank");
+        }
+        if (limit < 1 || limit > MAX_LIST_LIMIT) {
+            throw new IllegalArgumentException("limit must be from 1 to " + MAX_LIST_LIMIT + ": " + limit);
+        }
+        return store.findByOwner(ownerId, statuses == null ? List.of() : List.copyOf(statuses), limit);
+    }
+
+    private NewTask toNewTask(TaskRequest request) {
+        return new NewTask(request.taskType(), codec.write(request.payload()), request.priority(),
+                delayMillis(request), request.maxAttempts(), request.ownerId(), request.dedupKey());
+    }
+
+    /**
+     * A run-at instant becomes a delay on this JVM's clock: the database's clock then decides when it
+     * is due, as it decides everything else about time.
+     */
+    private long delayMillis(TaskRequest request) {
+        Duration delay = request.runAt() != null
+                ? Duration.between(clock.instant(), request.runAt())
+                : request.delay();
+        return Math.max(0, delay.toMillis());
+    }
+
+    private static void afterCommit(Runnable action) {
+        if (TransactionSynchronizationManager.isSynchronizationActive()) {
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCommit() {
+                    action.run();
+                }
+            });
+        } else {
+            action.run();
+        }
+    }
+}

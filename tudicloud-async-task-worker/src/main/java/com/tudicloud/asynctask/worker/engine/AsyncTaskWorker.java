@@ -1,0 +1,218 @@
+package com.tudicloud.asynctask.worker.engine;
+
+import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
+import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.PayloadCodec;
+import com.tudicloud.asynctask.worker.TaskSubmissionListener;
+import com.tudicloud.asynctask.worker.WorkerSettingsValidator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One worker instance: the poll, heartbeat, recovery and watchdog loops of the lease article, a
+ * completion writer, and a bounded pool of slots, started and stopped with the application.
+ *
+ * <p>Stopping is graceful: no more claims; running tasks get the shutdown timeout to finish while
+ * their leases are still renewed; those still running then are interrupted and handed back to the
+ * queue at once, instead of waiting for their leases to expire.
+ */
+public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionListener {
+
+    private static final Logger log = LoggerFactory.getLogger(AsyncTaskWorker.class);
+    private static final Duration MIN_WATCHDOG_PERIOD = Duration.ofMillis(10);
+    private static final Duration MAX_WATCHDOG_PERIOD = Duration.ofSeconds(1);
+    private static final Duration HANDBACK_GRACE = Duration.ofSeconds(5);
+
+    private final String workerId;
+    private final AsyncTaskProperties.Worker settings;
+    private final LeaseStore store;
+    private final HandlerRegistry handlers;
+    private final PayloadCodec codec;
+    private final Object lifecycleMonitor = new Object();
+
+    private volatile Running running;
+
+    /** The parts that live from start to stop. */
+    private record Running(ActiveExecutions active, TaskPoller poller, Thread pollerThread, CompletionWriter writer,
+                           Thread writerThread, LeaseHeartbeat heartbeat, ExecutorService slotThreads,
+                           List<ScheduledExecutorService> schedules, PollWaiter waiter) {
+    }
+
+    public AsyncTaskWorker(String workerId, AsyncTaskProperties.Worker settings, LeaseStore store,
+                           HandlerRegistry handlers, PayloadCodec codec) {
+        WorkerSettingsValidator.validate(settings);
+        this.workerId = workerId;
+        this.settings = settings;
+        this.store = store;
+        this.handlers = handlers;
+        this.codec = codec;
+    }
+
+    @Override
+    public void start() {
+        synchronized (lifecycleMonitor) {
+            if (running != null) {
+                return;
+            }
+            running = startParts();
+        }
+        log.info("Async task worker {} started: types={}, slots={}, lease-timeout={}, heartbeat-interval={}, "
+                        + "recovery-interval={}", workerId, handlers.taskTypes(), settings.getSlots(),
+                settings.getLeaseTimeout(), settings.getHeartbeatInterval(), settings.getRecoveryInterval());
+    }
+
+    private Running startParts() {
+        PollWaiter waiter = new PollWaiter();
+        ActiveExecutions active = new ActiveExecutions(settings.getSlots(), waiter::slotFreed);
+        CompletionWriter writer = new CompletionWriter(workerId, store, active, settings.getCompletionBatchSize());
+        ExecutionOutcomes outcomes = new ExecutionOutcomes(
+                new RetryBackoff(settings.getRetry(), () -> ThreadLocalRandom.current().nextDouble()),
+                settings.getTimeoutAction(), settings.getMaxExecutionTime());
+        TaskRunner runner = new TaskRunner(handlers, codec, outcomes, writer);
+        ExecutorService slotThreads = Executors.newFixedThreadPool(settings.getSlots(), new NamedThreads("async-task-slot"));
+        TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(),
+                new ConcurrencyLimits(settings.getGlobalLimit(), settings.getTypeLimits()), active, waiter,
+                slotThreads, runner, settings.getLeaseTimeout(), settings.getPollInterval());
+        LeaseHeartbeat heartbeat = new LeaseHeartbeat(workerId, store, active, settings.getLeaseTimeout());
+        LeaseRecoverer recoverer = new LeaseRecoverer(store, settings.getRecoveryBatchSize(),
+                settings.getRecoveryMaxBatches(), settings.getRecoveryBatchPause());
+        Duration heartbeatInterval = settings.getHeartbeatInterval();
+        ExecutionWatchdog watchdog = new ExecutionWatchdog(active, settings.getMaxExecutionTime(),
+                heartbeatInterval.dividedBy(2), heartbeatInterval);
+
+        // each loop on its own thread: a slow recovery or a hung connection must not delay a heartbeat
+        ScheduledExecutorService heartbeats = schedule("async-task-heartbeat", heartbeat::beat, heartbeatInterval, heartbeatInterval);
+        ScheduledExecutorService recoveries = schedule("async-task-recovery", recoverer::recover,
+                settings.getRecoveryInterval(), settings.getRecoveryInterval());
+        Duration watchdogPeriod = clamp(heartbeatInterval.dividedBy(4));
+        ScheduledExecutorService watchdogs = schedule("async-task-watchdog", watchdog::check, watchdogPeriod, watchdogPeriod);
+
+        Thread writerThread = new NamedThreads("async-task-completions").newThread(writer::runUntilInterrupted);
+        Thread pollerThread = new NamedThreads("async-task-poller").newThread(poller::runUntilStopped);
+        writerThread.start();
+        pollerThread.start();
+        return new Running(active, poller, pollerThread, writer, writerThread, heartbeat, slotThreads,
+                List.of(heartbeats, recoveries, watchdogs), waiter);
+    }
+
+    @Override
+    public void stop() {
+        Running parts;
+        synchronized (lifecycleMonitor) {
+            parts = running;
+            running = null;
+        }
+        if (parts == null) {
+            return;
+        }
+        log.info("Async task worker {} stopping: {} tasks running", workerId, parts.active().size());
+        parts.poller().stop();
+        parts.pollerThread().interrupt();
+        join(parts.pollerThread());
+
+        awaitFinished(parts.active(), settings.effectiveShutdownTimeout());
+        List<TaskExecution> leftOver = parts.active().running();
+        if (!leftOver.isEmpty()) {
+            log.warn("Async task worker {}: {} tasks still running after {}; interrupting them and handing them back",
+                    workerId, leftOver.size(), settings.effectiveShutdownTimeout());
+            leftOver.forEach(execution -> execution.requestStop(StopReason.SHUTDOWN));
+            awaitFinished(parts.active(), HANDBACK_GRACE);
+        }
+
+        parts.writerThread().interrupt();
+        join(parts.writerThread());
+        parts.schedules().forEach(ExecutorService::shutdownNow);
+        parts.slotThreads().shutdownNow();
+        int abandoned = parts.active().size();
+        if (abandoned > 0) {
+            log.warn("Async task worker {} stopped with {} tasks whose handlers did not return; their leases "
+                    + "will expire and another worker will recover them", workerId, abandoned);
+        } else {
+            log.info("Async task worker {} stopped", workerId);
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running != null;
+    }
+
+    @Override
+    public void tasksSubmitted(Set<String> dueTaskTypes) {
+        Running parts = running;
+        if (parts != null && !Collections.disjoint(dueTaskTypes, handlers.taskTypes())) {
+            parts.waiter().workSubmitted();
+        }
+    }
+
+    public String workerId() {
+        return workerId;
+    }
+
+    /** Tasks this worker holds right now (running, or with an outcome waiting to be written). */
+    public int activeTasks() {
+        Running parts = running;
+        return parts == null ? 0 : parts.active().size();
+    }
+
+    /** Outcomes the database refused because this worker no longer held the lease, since start. */
+    public long rejectedWrites() {
+        Running parts = running;
+        return parts == null ? 0 : parts.writer().rejectedWrites();
+    }
+
+    private static void awaitFinished(ActiveExecutions active, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!active.running().isEmpty() && System.nanoTime() - deadline < 0) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private static ScheduledExecutorService schedule(String name, Runnable loop, Duration initialDelay, Duration period) {
+        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(new NamedThreads(name));
+        executor.scheduleWithFixedDelay(() -> runSafely(name, loop), initialDelay.toMillis(), period.toMillis(),
+                TimeUnit.MILLISECONDS);
+        return executor;
+    }
+
+    /** A loop that throws would be cancelled by its executor for good; log and go on instead. */
+    private static void runSafely(String name, Runnable loop) {
+        try {
+            loop.run();
+        } catch (RuntimeException e) {
+            log.error("{} round failed", name, e);
+        }
+    }
+
+    private static void join(Thread thread) {
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static Duration clamp(Duration period) {
+        if (period.compareTo(MIN_WATCHDOG_PERIOD) < 0) {
+            return MIN_WATCHDOG_PERIOD;
+        }
+        return period.compareTo(MAX_WATCHDOG_PERIOD) > 0 ? MAX_WATCHDOG_PERIOD : period;
+    }
+}

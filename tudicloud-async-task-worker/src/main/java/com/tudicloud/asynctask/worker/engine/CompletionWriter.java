@@ -1,0 +1,120 @@
+package com.tudicloud.asynctask.worker.engine;
+
+import com.tudicloud.asynctask.api.spi.Completion;
+import com.tudicloud.asynctask.api.spi.CompletionReport;
+import com.tudicloud.asynctask.api.spi.LeaseStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Writes outcomes in groups: whatever finished while the previous group was being written goes
+ * into the next transaction together (group commit), each row still fenced by its own token. No
+ * timer holds a result back; an outcome waits at most for the write before it.
+ *
+ * <p>While the database cannot be reached the outcomes wait here, their leases renewed by the
+ * heartbeat; an outcome whose lease ran out locally is dropped, since recovery will run the task again.
+ */
+final class CompletionWriter {
+
+    private static final Logger log = LoggerFactory.getLogger(CompletionWriter.class);
+    private static final Duration RETRY_PAUSE = Duration.ofMillis(500);
+
+    private record Pending(TaskExecution execution, Completion completion) {
+    }
+
+    private final String workerId;
+    private final LeaseStore store;
+    private final ActiveExecutions active;
+    private final int maxBatch;
+    private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
+    private final List<Pending> unwritten = new ArrayList<>();
+    private volatile long rejectedWrites;
+
+    CompletionWriter(String workerId, LeaseStore store, ActiveExecutions active, int maxBatch) {
+        this.workerId = workerId;
+        this.store = store;
+        this.active = active;
+        this.maxBatch = maxBatch;
+    }
+
+    void submit(TaskExecution execution, Completion completion) {
+        queue.add(new Pending(execution, completion));
+    }
+
+    /** Nothing to write (the lease was lost): give the slot back. */
+    void drop(TaskExecution execution) {
+        active.finish(execution);
+    }
+
+    /** Outcomes the database refused because the lease was no longer held, since start. */
+    long rejectedWrites() {
+        return rejectedWrites;
+    }
+
+    /** The writer thread's loop; returns when interrupted and nothing is left to write. */
+    void runUntilInterrupted() {
+        while (true) {
+            try {
+                if (unwritten.isEmpty()) {
+                    Pending first = queue.take();
+                    unwritten.add(first);
+                } else {
+                    TimeUnit.MILLISECONDS.sleep(RETRY_PAUSE.toMillis());
+                }
+                writeOnce();
+            } catch (InterruptedException e) {
+                flush();
+                return;
+            }
+        }
+    }
+
+    /** Writes everything waiting, once; used on shutdown after the slot threads have stopped. */
+    void flush() {
+        do {
+            writeOnce();
+        } while (!queue.isEmpty() && unwritten.isEmpty());
+    }
+
+    private void writeOnce() {
+        queue.drainTo(unwritten, Math.max(0, maxBatch - unwritten.size()));
+        dropExpired();
+        if (unwritten.isEmpty()) {
+            return;
+        }
+        List<Pending> batch = List.copyOf(unwritten);
+        try {
+            CompletionReport report = store.complete(workerId, batch.stream().map(Pending::completion).toList());
+            unwritten.clear();
+            for (Pending pending : batch) {
+                if (report.rejected().contains(pending.execution().taskId())) {
+                    rejectedWrites++;
+                    log.warn("Outcome {} of task {} was refused: this worker no longer holds its lease",
+                            pending.completion().outcome(), pending.execution().taskId());
+                }
+                active.finish(pending.execution());
+            }
+        } catch (RuntimeException e) {
+            log.warn("Could not write {} task outcomes, will retry: {}", batch.size(), e.toString());
+        }
+    }
+
+    private void dropExpired() {
+        long now = System.nanoTime();
+        unwritten.removeIf(pending -> {
+            boolean expired = now - pending.execution().leaseDeadlineNanos() >= 0 || pending.execution().isLeaseLost();
+            if (expired) {
+                log.warn("Dropping the outcome of task {}: its lease ran out before it could be written",
+                        pending.execution().taskId());
+                active.finish(pending.execution());
+            }
+            return expired;
+        });
+    }
+}

@@ -1,0 +1,85 @@
+package com.tudicloud.asynctask.worker.engine;
+
+import com.tudicloud.asynctask.api.spi.LeaseState;
+import com.tudicloud.asynctask.api.spi.LeaseStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Renews every lease of this worker in one round, carrying the progress handlers reported, and
+ * acts on what it learns per task: a cancel request flags and interrupts the handler; a lost lease
+ * stops it, and its result will not be written.
+ */
+final class LeaseHeartbeat {
+
+    private static final Logger log = LoggerFactory.getLogger(LeaseHeartbeat.class);
+
+    private final String workerId;
+    private final LeaseStore store;
+    private final ActiveExecutions active;
+    private final long leaseNanos;
+    private volatile long lastSuccessNanos = System.nanoTime();
+    private volatile long consecutiveFailures;
+
+    LeaseHeartbeat(String workerId, LeaseStore store, ActiveExecutions active, Duration leaseTimeout) {
+        this.workerId = workerId;
+        this.store = store;
+        this.active = active;
+        this.leaseNanos = leaseTimeout.toNanos();
+    }
+
+    void beat() {
+        List<TaskExecution> executions = active.snapshot();
+        if (executions.isEmpty()) {
+            lastSuccessNanos = System.nanoTime();
+            return;
+        }
+        long sentAt = System.nanoTime();
+        Map<Long, LeaseState> states;
+        try {
+            states = store.renew(workerId, executions.stream().map(TaskExecution::renewal).toList(),
+                    Duration.ofNanos(leaseNanos).toMillis());
+        } catch (RuntimeException e) {
+            consecutiveFailures++;
+            log.warn("Lease renewal of {} tasks failed ({} in a row): {}", executions.size(), consecutiveFailures,
+                    e.toString());
+            return;
+        }
+        consecutiveFailures = 0;
+        lastSuccessNanos = System.nanoTime();
+        for (TaskExecution execution : executions) {
+            apply(execution, states.getOrDefault(execution.taskId(), LeaseState.LOST), sentAt);
+        }
+    }
+
+    private void apply(TaskExecution execution, LeaseState state, long sentAt) {
+        switch (state) {
+            case HELD -> execution.leaseRenewed(sentAt, leaseNanos);
+            case CANCEL_REQUESTED -> {
+                execution.leaseRenewed(sentAt, leaseNanos);
+                if (execution.requestStop(StopReason.CANCEL_REQUESTED)) {
+                    log.info("Task {}: cancel requested, interrupting its handler", execution.taskId());
+                }
+            }
+            case LOST -> {
+                // an execution whose outcome is being written just finished: the writer's fenced write decides
+                if (!execution.isCompleting()) {
+                    log.warn("Task {}: lease lost, interrupting its handler", execution.taskId());
+                    execution.leaseLost();
+                }
+            }
+        }
+    }
+
+    long lastSuccessNanos() {
+        return lastSuccessNanos;
+    }
+
+    long consecutiveFailures() {
+        return consecutiveFailures;
+    }
+}

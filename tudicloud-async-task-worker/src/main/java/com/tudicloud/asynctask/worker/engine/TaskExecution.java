@@ -1,0 +1,118 @@
+package com.tudicloud.asynctask.worker.engine;
+
+import com.tudicloud.asynctask.api.spi.ClaimedTask;
+import com.tudicloud.asynctask.api.spi.LeaseRenewal;
+
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One claimed task on this worker, from claim until its outcome is written or dropped.
+ *
+ * <p>The local lease deadline is measured on the monotonic clock from the moment a claim or renewal
+ * was <em>sent</em>: the database's lease started later than that, so the local deadline never
+ * passes after the real one, whatever the wall clocks say.
+ */
+final class TaskExecution {
+
+    private final ClaimedTask task;
+    private final TaskExecutionContext context;
+    private final long claimedAtNanos;
+    private final AtomicReference<StopReason> stopReason = new AtomicReference<>();
+    private volatile long leaseDeadlineNanos;
+    private volatile long stopRequestedAtNanos;
+    private volatile boolean leaseLost;
+    private volatile boolean completing;
+    private Thread thread;
+
+    TaskExecution(ClaimedTask task, long claimSentAtNanos, long leaseNanos) {
+        this.task = task;
+        this.context = new TaskExecutionContext(task);
+        this.claimedAtNanos = claimSentAtNanos;
+        this.leaseDeadlineNanos = claimSentAtNanos + leaseNanos;
+    }
+
+    ClaimedTask task() {
+        return task;
+    }
+
+    long taskId() {
+        return task.id();
+    }
+
+    TaskExecutionContext context() {
+        return context;
+    }
+
+    long claimedAtNanos() {
+        return claimedAtNanos;
+    }
+
+    long leaseDeadlineNanos() {
+        return leaseDeadlineNanos;
+    }
+
+    void leaseRenewed(long renewalSentAtNanos, long leaseNanos) {
+        leaseDeadlineNanos = Math.max(leaseDeadlineNanos, renewalSentAtNanos + leaseNanos);
+    }
+
+    /** The lease is gone (or will be before we could renew it): stop, and write nothing. */
+    void leaseLost() {
+        leaseLost = true;
+        requestStop(StopReason.LEASE_LOST);
+    }
+
+    boolean isLeaseLost() {
+        return leaseLost;
+    }
+
+    /** The handler has returned and its outcome waits to be written. */
+    void markCompleting() {
+        completing = true;
+    }
+
+    boolean isCompleting() {
+        return completing;
+    }
+
+    StopReason stopReason() {
+        return stopReason.get();
+    }
+
+    long stopRequestedAtNanos() {
+        return stopRequestedAtNanos;
+    }
+
+    /** Flags the context and interrupts the handler; only the first reason counts. */
+    boolean requestStop(StopReason reason) {
+        if (!stopReason.compareAndSet(null, reason)) {
+            return false;
+        }
+        stopRequestedAtNanos = System.nanoTime();
+        context.requestCancellation();
+        synchronized (this) {
+            if (thread != null) {
+                thread.interrupt();
+            }
+        }
+        return true;
+    }
+
+    synchronized void attach(Thread runner) {
+        this.thread = runner;
+    }
+
+    /** Called by the runner when the handler returned; no interrupt reaches the pool thread after this. */
+    void detach() {
+        synchronized (this) {
+            thread = null;
+        }
+        Thread.interrupted();
+    }
+
+    LeaseRenewal renewal() {
+        TaskExecutionContext.Progress progress = context.progress();
+        return progress == null
+                ? new LeaseRenewal(task.id(), task.leaseToken(), null, null)
+                : new LeaseRenewal(task.id(), task.leaseToken(), progress.percent(), progress.message());
+    }
+}

@@ -1,0 +1,73 @@
+package com.tudicloud.asynctask.worker.engine;
+
+import com.tudicloud.asynctask.api.TaskHandler;
+import com.tudicloud.asynctask.api.TaskResult;
+import com.tudicloud.asynctask.api.spi.Completion;
+import com.tudicloud.asynctask.worker.PayloadCodec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Optional;
+
+/** Runs one claimed task on a slot thread and hands its outcome to the completion writer. */
+final class TaskRunner {
+
+    private static final Logger log = LoggerFactory.getLogger(TaskRunner.class);
+
+    private final HandlerRegistry handlers;
+    private final PayloadCodec codec;
+    private final ExecutionOutcomes outcomes;
+    private final CompletionWriter writer;
+
+    TaskRunner(HandlerRegistry handlers, PayloadCodec codec, ExecutionOutcomes outcomes, CompletionWriter writer) {
+        this.handlers = handlers;
+        this.codec = codec;
+        this.outcomes = outcomes;
+        this.writer = writer;
+    }
+
+    void run(TaskExecution execution) {
+        TaskResult result = null;
+        Throwable error = null;
+        execution.attach(Thread.currentThread());
+        try {
+            result = invoke(execution);
+        } catch (Throwable t) {
+            // Errors too (an OutOfMemoryError from one huge allocation, say): the other slots keep working
+            error = t;
+        } finally {
+            execution.detach();
+        }
+        execution.markCompleting();
+        Optional<Completion> completion = outcomes.decide(execution, result, error);
+        report(execution, completion, error);
+        completion.ifPresentOrElse(c -> writer.submit(execution, c), () -> writer.drop(execution));
+    }
+
+    private TaskResult invoke(TaskExecution execution) throws Exception {
+        String type = execution.task().taskType();
+        TaskHandler<?> handler = handlers.handlerFor(type)
+                .orElseThrow(() -> new IllegalStateException("no handler for claimed task type " + type));
+        return execute(handler, execution);
+    }
+
+    private <P> TaskResult execute(TaskHandler<P> handler, TaskExecution execution) throws Exception {
+        P payload = codec.read(execution.task().payloadJson(), handler.payloadType());
+        return handler.execute(execution.context(), payload);
+    }
+
+    private static void report(TaskExecution execution, Optional<Completion> completion, Throwable error) {
+        long id = execution.taskId();
+        if (completion.isEmpty()) {
+            log.warn("Task {} lost its lease while running; its result is dropped and another worker will run it", id);
+        } else if (error instanceof Error) {
+            log.error("Task {} (attempt {}) threw an Error; outcome {}", id, execution.task().attempt(),
+                    completion.get().outcome(), error);
+        } else if (error != null) {
+            log.warn("Task {} (attempt {}) failed; outcome {}: {}", id, execution.task().attempt(),
+                    completion.get().outcome(), error.toString());
+        } else if (completion.get().outcome() != Completion.Outcome.SUCCEEDED) {
+            log.info("Task {} (attempt {}) ended {}", id, execution.task().attempt(), completion.get().outcome());
+        }
+    }
+}
