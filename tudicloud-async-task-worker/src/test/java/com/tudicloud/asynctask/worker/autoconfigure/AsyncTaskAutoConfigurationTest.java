@@ -1,0 +1,193 @@
+package com.tudicloud.asynctask.worker.autoconfigure;
+
+import com.tudicloud.asynctask.api.AsyncTaskClient;
+import com.tudicloud.asynctask.api.TaskContext;
+import com.tudicloud.asynctask.api.TaskHandler;
+import com.tudicloud.asynctask.api.TaskRequest;
+import com.tudicloud.asynctask.api.TaskResult;
+import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.mybatis.testing.TaskRows;
+import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.worker.InvalidWorkerSettingsException;
+import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
+import org.springframework.boot.liquibase.autoconfigure.LiquibaseAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+/** A service as a user builds it: the worker dependency, a DataSource, a handler bean, some properties. */
+class AsyncTaskAutoConfigurationTest {
+
+    static class CountingHandler implements TaskHandler<String> {
+        final AtomicInteger runs = new AtomicInteger();
+
+        @Override
+        public String taskType() {
+            return "greet";
+        }
+
+        @Override
+        public Class<String> payloadType() {
+            return String.class;
+        }
+
+        @Override
+        public TaskResult execute(TaskContext context, String name) {
+            runs.incrementAndGet();
+            return TaskResult.success("hello " + name);
+        }
+    }
+
+    private final TestDatabase db = TestDatabase.get();
+    private final TaskRows rows = new TaskRows(db.dataSource());
+
+    private final ApplicationContextRunner service = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                    DataSourceTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class,
+                    AsyncTaskAutoConfiguration.class))
+            .withBean(CountingHandler.class)
+            .withPropertyValues(
+                    "spring.datasource.url=" + db.jdbcUrl(),
+                    "spring.datasource.username=" + db.username(),
+                    "spring.datasource.password=" + db.password(),
+                    "async-task.worker.worker-id=boot-worker",
+                    "async-task.worker.poll-interval=100ms",
+                    "async-task.worker.lease-timeout=4s",
+                    "async-task.worker.heartbeat-interval=1s",
+                    "async-task.worker.recovery-interval=2s");
+
+    @BeforeEach
+    void emptyTable() {
+        db.deleteAllTasks();
+    }
+
+    @Test
+    void aHandlerBeanIsAllAServiceNeeds() {
+        service.run(context -> {
+            assertThat(context).hasSingleBean(AsyncTaskWorker.class);
+            assertThat(context.getBean(AsyncTaskWorker.class).isRunning()).isTrue();
+            AsyncTaskClient client = context.getBean(AsyncTaskClient.class);
+
+            long id = client.submit(TaskRequest.of("greet", "ada")).taskId();
+
+            await().atMost(Duration.ofSeconds(20)).until(() -> client.get(id).orElseThrow().status() == TaskStatus.SUCCESS);
+            assertThat(client.get(id).orElseThrow().artifactId()).isEqualTo("hello ada");
+            assertThat(client.get(id).orElseThrow().leaseOwner()).isEqualTo("boot-worker");
+        });
+    }
+
+    @Test
+    void aRolledBackBusinessTransactionLeavesNoTask() {
+        service.run(context -> {
+            AsyncTaskClient client = context.getBean(AsyncTaskClient.class);
+            TransactionTemplate transaction = context.getBean(TransactionTemplate.class);
+
+            assertThatThrownBy(() -> transaction.executeWithoutResult(status -> {
+                client.submit(TaskRequest.of("greet", "rolled back"));
+                throw new IllegalStateException("business rule violated");
+            })).hasMessage("business rule violated");
+            Long committed = transaction.execute(status -> client.submit(TaskRequest.of("greet", "kept")).taskId());
+
+            await().atMost(Duration.ofSeconds(20)).until(() -> rows.count("SUCCESS") == 1);
+            assertThat(rows.jdbc().queryForObject("SELECT COUNT(*) FROM system_async_task", Long.class)).isEqualTo(1);
+            assertThat(client.get(committed).orElseThrow().artifactId()).isEqualTo("hello kept");
+            assertThat(context.getBean(CountingHandler.class).runs).hasValue(1);
+        });
+    }
+
+    @Test
+    void aTaskSubmittedInATransactionIsInvisibleUntilCommit() {
+        service.run(context -> {
+            AsyncTaskClient client = context.getBean(AsyncTaskClient.class);
+            TransactionTemplate transaction = context.getBean(TransactionTemplate.class);
+
+            long id = transaction.execute(status -> {
+                long taskId = client.submit(TaskRequest.of("greet", "later")).taskId();
+                // another connection, as a worker's, cannot see it yet
+                assertThat(rows.jdbc().queryForObject("SELECT COUNT(*) FROM system_async_task", Long.class)).isZero();
+                return taskId;
+            });
+
+            await().atMost(Duration.ofSeconds(20)).until(() -> client.get(id).orElseThrow().status() == TaskStatus.SUCCESS);
+        });
+    }
+
+    @Test
+    void theWorkerCanBeSwitchedOffLeavingTheClient() {
+        service.withPropertyValues("async-task.worker.enabled=false").run(context -> {
+            assertThat(context).doesNotHaveBean(AsyncTaskWorker.class);
+            assertThat(context).hasSingleBean(AsyncTaskClient.class);
+        });
+    }
+
+    @Test
+    void contradictorySettingsStopStartUpNamingTheProperties() {
+        service.withPropertyValues("async-task.worker.lease-timeout=5s", "async-task.worker.heartbeat-interval=3s",
+                "async-task.worker.recovery-interval=20s").run(context -> {
+            assertThat(context).hasFailed();
+            Throwable failure = context.getStartupFailure();
+            InvalidWorkerSettingsException invalid = findCause(failure, InvalidWorkerSettingsException.class);
+            assertThat(invalid.violations()).containsExactly(
+                    "async-task.worker.lease-timeout (PT5S) must be at least twice async-task.worker.heartbeat-interval (PT3S)",
+                    "async-task.worker.recovery-interval (PT20S) must be at most twice async-task.worker.lease-timeout (PT5S)");
+            FailureAnalysis analysis = new InvalidWorkerSettingsFailureAnalyzer().analyze(failure);
+            assertThat(analysis.getDescription()).contains("async-task.worker.heartbeat-interval");
+            assertThat(analysis.getAction()).contains("docs/configuration.md");
+        });
+    }
+
+    @Test
+    void aServiceAppliesTheSchemaByIncludingTheShippedChangelog() {
+        db.server().recreateDatabase("async_task_boot_schema");
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, LiquibaseAutoConfiguration.class))
+                .withPropertyValues(
+                        "spring.datasource.url=" + db.server().jdbcUrl("async_task_boot_schema"),
+                        "spring.datasource.username=" + db.username(),
+                        "spring.datasource.password=" + db.password(),
+                        "spring.liquibase.change-log=classpath:db/async-task/changelog-master.xml")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    var jdbc = new org.springframework.jdbc.core.JdbcTemplate(context.getBean(javax.sql.DataSource.class));
+                    assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task", Long.class)).isZero();
+                    assertThat(jdbc.queryForList("SELECT name FROM system_async_task_lock", String.class))
+                            .containsExactly("claim");
+                });
+    }
+
+    @Test
+    void configurationMetadataIsGeneratedForIdes() throws Exception {
+        try (InputStream metadata = getClass().getClassLoader()
+                .getResourceAsStream("META-INF/spring-configuration-metadata.json")) {
+            assertThat(metadata).isNotNull();
+            String json = new String(metadata.readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(json).contains("\"async-task.worker.lease-timeout\"", "\"async-task.worker.heartbeat-interval\"",
+                    "\"async-task.worker.recovery-interval\"", "\"async-task.worker.max-execution-time\"",
+                    "How long a claim or renewal holds a task");
+        }
+    }
+
+    private static <T extends Throwable> T findCause(Throwable failure, Class<T> type) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return type.cast(t);
+            }
+        }
+        throw new AssertionError("no " + type.getSimpleName() + " in " + failure);
+    }
+}

@@ -1,0 +1,329 @@
+package com.tudicloud.asynctask.worker.engine;
+
+import com.tudicloud.asynctask.api.AsyncTaskClient;
+import com.tudicloud.asynctask.api.CancelOutcome;
+import com.tudicloud.asynctask.api.TaskRequest;
+import com.tudicloud.asynctask.api.TaskResult;
+import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.TaskView;
+import com.tudicloud.asynctask.api.spi.ClaimRequest;
+import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
+import com.tudicloud.asynctask.mybatis.MyBatisStores;
+import com.tudicloud.asynctask.mybatis.testing.TaskRows;
+import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** One worker at a time, on the real database: what happens to a task in each way an execution can end. */
+class AsyncTaskWorkerTest {
+
+    record Order(String orderId, int lines) {
+    }
+
+    private final TestDatabase db = TestDatabase.get();
+    private final TaskRows rows = new TaskRows(db.dataSource());
+    private TestWorkers workers;
+
+    @BeforeEach
+    void setUp() {
+        db.deleteAllTasks();
+        workers = new TestWorkers(db);
+    }
+
+    @AfterEach
+    void tearDown() {
+        workers.close();
+    }
+
+    @Test
+    void runsATaskWithItsTypedPayloadAndRecordsTheArtifact() {
+        var handler = new RecordingHandler<>("export", Order.class,
+                (context, order) -> TaskResult.success("file-" + order.orderId() + "-" + order.lines()));
+        AsyncTaskWorker worker = workers.start("w1", handler);
+        AsyncTaskClient client = workers.client(worker);
+
+        long id = client.submit(TaskRequest.of("export", new Order("o-7", 3)).withOwnerId("alice")).taskId();
+
+        TaskView done = awaitStatus(client, id, TaskStatus.SUCCESS);
+        assertThat(done.artifactId()).isEqualTo("file-o-7-3");
+        assertThat(done.attemptCount()).isEqualTo(1);
+        assertThat(done.leaseOwner()).isEqualTo("w1");
+        assertThat(done.progress()).isEqualTo(100);
+        var context = handler.contexts.get(id);
+        assertThat(context.ownerId()).isEqualTo("alice");
+        assertThat(context.attempt()).isEqualTo(1);
+        assertThat(context.idempotencyKey()).isEqualTo("export:" + id);
+    }
+
+    @Test
+    void retriesWithBackoffUntilTheAttemptsRunOutThenFails() {
+        var handler = new RecordingHandler<>("flaky", Object.class, (context, payload) -> {
+            throw new IllegalStateException("downstream unavailable");
+        });
+        AsyncTaskWorker worker = workers.start("w1", handler);
+        AsyncTaskClient client = workers.client(worker);
+
+        long id = client.submit(TaskRequest.of("flaky", null).withMaxAttempts(3)).taskId();
+
+        TaskView failed = awaitStatus(client, id, TaskStatus.FAILED);
+        assertThat(handler.executionsOf(id)).isEqualTo(3);
+        assertThat(failed.attemptCount()).isEqualTo(3);
+        assertThat(failed.lastError()).contains("IllegalStateException: downstream unavailable");
+    }
+
+    @Test
+    void aFailureResultEndsTheTaskWithoutRetryAndARetryResultRunsItAgain() {
+        var handler = new RecordingHandler<>("judge", String.class, (context, verdict) -> switch (verdict) {
+            case "fail" -> TaskResult.fail("bad input");
+            default -> context.attempt() == 1 ? TaskResult.retryAfter(Duration.ofMillis(10), "not yet")
+                    : TaskResult.success();
+        });
+        AsyncTaskWorker worker = workers.start("w1", handler);
+        AsyncTaskClient client = workers.client(worker);
+
+        long failing = client.submit(TaskRequest.of("judge", "fail").withMaxAttempts(5)).taskId();
+        long retried = client.submit(TaskRequest.of("judge", "retry").withMaxAttempts(5)).taskId();
+
+        assertThat(awaitStatus(client, failing, TaskStatus.FAILED).lastError()).isEqualTo("bad input");
+        assertThat(handler.executionsOf(failing)).isEqualTo(1);
+        assertThat(awaitStatus(client, retried, TaskStatus.SUCCESS).attemptCount()).isEqualTo(2);
+    }
+
+    @Test
+    void aMalformedPayloadFailsAtOnce() {
+        var handler = new RecordingHandler<>("export", Order.class, (context, order) -> TaskResult.success());
+        AsyncTaskWorker worker = workers.start("w1", handler);
+        AsyncTaskClient client = workers.client(worker);
+
+        long id = client.submit(TaskRequest.of("export", Map.of("lines", "many")).withMaxAttempts(5)).taskId();
+
+        TaskView failed = awaitStatus(client, id, TaskStatus.FAILED);
+        assertThat(failed.attemptCount()).isEqualTo(1);
+        assertThat(failed.lastError()).contains("payload does not fit Order");
+        assertThat(handler.totalExecutions()).isZero();
+    }
+
+    @Test
+    void cancellingARunningTaskInterruptsItsHandlerAndEndsItCancelled() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        AtomicBoolean sawCancellation = new AtomicBoolean();
+        var handler = new RecordingHandler<>("long", Object.class, (context, payload) -> {
+            started.countDown();
+            try {
+                Thread.sleep(60_000);
+                return TaskResult.success();
+            } catch (InterruptedException e) {
+                sawCancellation.set(context.isCancellationRequested());
+                throw e;
+            }
+        });
+        AsyncTaskWorker worker = workers.start("w1", handler);
+        AsyncTaskClient client = workers.client(worker);
+        long id = client.submit(TaskRequest.of("long", null)).taskId();
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(client.cancel(id)).isEqualTo(CancelOutcome.CANCEL_REQUESTED);
+
+        awaitStatus(client, id, TaskStatus.CANCELLED);
+        assertThat(sawCancellation).isTrue();
+        assertThat(handler.executionsOf(id)).isEqualTo(1);
+    }
+
+    @Test
+    void aCancelledQueuedTaskNeverRuns() {
+        var handler = RecordingHandler.succeeding("mail");
+        AsyncTaskWorker worker = workers.start("w1", handler);
+        AsyncTaskClient client = workers.client(worker);
+        long id = client.submit(TaskRequest.of("mail", null).withDelay(Duration.ofMillis(700))).taskId();
+
+        assertThat(client.cancel(id)).isEqualTo(CancelOutcome.CANCELLED);
+
+        long control = client.submit(TaskRequest.of("mail", null).withDelay(Duration.ofMillis(700))).taskId();
+        awaitStatus(client, control, TaskStatus.SUCCESS);
+        assertThat(handler.executionsOf(id)).isZero();
+        assertThat(rows.status(id)).isEqualTo("CANCELLED");
+    }
+
+    @Test
+    void aTaskThatRunsPastMaxExecutionTimeIsInterruptedAndFailed() {
+        var handler = new RecordingHandler<>("stuck", Object.class, (context, payload) -> {
+            Thread.sleep(60_000);
+            return TaskResult.success();
+        });
+        AsyncTaskWorker worker = workers.start("w1", settings -> {
+            settings.setMaxExecutionTime(Duration.ofMillis(500));
+            settings.setTimeoutAction(AsyncTaskProperties.TimeoutAction.FAIL);
+        }, handler);
+        AsyncTaskClient client = workers.client(worker);
+
+        long id = client.submit(TaskRequest.of("stuck", null).withMaxAttempts(3)).taskId();
+
+        TaskView failed = awaitStatus(client, id, TaskStatus.FAILED);
+        assertThat(failed.lastError()).contains("timed out after max-execution-time");
+        assertThat(handler.executionsOf(id)).isEqualTo(1);
+    }
+
+    @Test
+    void aLostLeaseInterruptsTheHandlerAndItsLateResultIsNeverWritten() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch stolen = new CountDownLatch(1);
+        AtomicBoolean interrupted = new AtomicBoolean();
+        var handler = new RecordingHandler<>("slow", Object.class, (context, payload) -> {
+            started.countDown();
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                interrupted.set(true);
+            }
+            stolen.await(10, TimeUnit.SECONDS);
+            return TaskResult.success("late");   // a misbehaving handler that reports success anyway
+        });
+        AsyncTaskWorker worker = workers.start("w1", handler);
+        AsyncTaskClient client = workers.client(worker);
+        long id = client.submit(TaskRequest.of("slow", null)).taskId();
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+
+        // the lease expires behind the worker's back and another holder claims the task
+        var thief = MyBatisStores.create(db.dataSource()).leaseStore();
+        rows.expireLease(id);
+        assertThat(thief.recoverExpiredLeases(10).requeued()).isEqualTo(1);
+        assertThat(thief.claim(new ClaimRequest("thief", Set.of("slow"), 1, 60_000, ConcurrencyLimits.NONE)))
+                .hasSize(1);
+        stolen.countDown();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> worker.activeTasks() == 0);
+        assertThat(interrupted).isTrue();
+        TaskView view = client.get(id).orElseThrow();
+        assertThat(view.status()).isEqualTo(TaskStatus.RUNNING);
+        assertThat(view.leaseOwner()).isEqualTo("thief");
+        assertThat(view.artifactId()).isNull();
+    }
+
+    @Test
+    void progressReachesTheDatabaseWithTheNextHeartbeat() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        var handler = new RecordingHandler<>("report", Object.class, (context, payload) -> {
+            context.reportProgress(42, "rows 420 of 1000");
+            release.await(20, TimeUnit.SECONDS);
+            return TaskResult.success();
+        });
+        AsyncTaskWorker worker = workers.start("w1", handler);
+        AsyncTaskClient client = workers.client(worker);
+        long id = client.submit(TaskRequest.of("report", null)).taskId();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> {
+            Integer progress = client.get(id).orElseThrow().progress();
+            return progress != null && progress == 42;
+        });
+        assertThat(client.get(id).orElseThrow().progressMessage()).isEqualTo("rows 420 of 1000");
+        release.countDown();
+        awaitStatus(client, id, TaskStatus.SUCCESS);
+    }
+
+    @Test
+    void neverRunsMoreTasksAtOnceThanItHasSlots() {
+        var handler = new RecordingHandler<>("batch", Object.class, (context, payload) -> {
+            Thread.sleep(30);
+            return TaskResult.success();
+        });
+        AsyncTaskWorker worker = workers.start("w1", settings -> settings.setSlots(3), handler);
+        AsyncTaskClient client = workers.client(worker);
+
+        List<TaskRequest> requests = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            requests.add(TaskRequest.of("batch", i));
+        }
+        client.submitAll(requests);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> rows.count("SUCCESS") == 30);
+        assertThat(handler.maxConcurrent.get()).isBetween(2, 3);
+        assertThat(handler.totalExecutions()).isEqualTo(30);
+    }
+
+    @Test
+    void claimsOnlyTheTypesItHasHandlersFor() {
+        var handler = RecordingHandler.succeeding("mine");
+        AsyncTaskWorker worker = workers.start("w1", handler);
+        AsyncTaskClient client = workers.client(worker);
+
+        long other = client.submit(TaskRequest.of("theirs", null)).taskId();
+        long mine = client.submit(TaskRequest.of("mine", null)).taskId();
+
+        awaitStatus(client, mine, TaskStatus.SUCCESS);
+        assertThat(rows.status(other)).isEqualTo("QUEUED");
+    }
+
+    @Test
+    void aSubmitInTheSameJvmWakesAnIdlePoller() {
+        var handler = RecordingHandler.succeeding("mail");
+        AsyncTaskWorker worker = workers.start("w1", settings -> settings.setPollInterval(Duration.ofSeconds(30)), handler);
+        AsyncTaskClient client = workers.client(worker);
+        // let the poller find the queue empty and go to sleep for its 30 s interval
+        await().pollDelay(Duration.ofMillis(300)).until(() -> true);
+
+        long id = client.submit(TaskRequest.of("mail", null)).taskId();
+
+        // well inside the 30 s poll interval: only the wake-up explains it
+        await().atMost(Duration.ofSeconds(10)).until(() -> client.get(id).orElseThrow().status() == TaskStatus.SUCCESS);
+    }
+
+    @Test
+    void gracefulStopLetsRunningTasksFinish() throws Exception {
+        CountDownLatch started = new CountDownLatch(3);
+        var handler = new RecordingHandler<>("work", Object.class, (context, payload) -> {
+            started.countDown();
+            Thread.sleep(800);
+            return TaskResult.success();
+        });
+        AsyncTaskWorker worker = workers.start("w1", handler);
+        AsyncTaskClient client = workers.client(worker);
+        client.submitAll(List.of(TaskRequest.of("work", 1), TaskRequest.of("work", 2), TaskRequest.of("work", 3)));
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+
+        worker.stop();
+
+        assertThat(rows.count("SUCCESS")).isEqualTo(3);
+        assertThat(rows.countLeased()).isZero();
+    }
+
+    @Test
+    void aStopThatRunsOutOfTimeHandsRunningTasksBackWithoutSpendingAnAttempt() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        var handler = new RecordingHandler<>("endless", Object.class, (context, payload) -> {
+            started.countDown();
+            Thread.sleep(60_000);
+            return TaskResult.success();
+        });
+        AsyncTaskWorker worker = workers.start("w1", settings -> settings.setShutdownTimeout(Duration.ofMillis(300)), handler);
+        AsyncTaskClient client = workers.client(worker);
+        long id = client.submit(TaskRequest.of("endless", null)).taskId();
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+
+        worker.stop();
+
+        TaskView view = client.get(id).orElseThrow();
+        assertThat(view.status()).isEqualTo(TaskStatus.QUEUED);
+        assertThat(view.attemptCount()).isZero();
+        assertThat(view.lastError()).contains("released");
+    }
+
+    private static TaskView awaitStatus(AsyncTaskClient client, long id, TaskStatus status) {
+        await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20))
+                .until(() -> client.get(id).orElseThrow().status() == status);
+        return client.get(id).orElseThrow();
+    }
+}

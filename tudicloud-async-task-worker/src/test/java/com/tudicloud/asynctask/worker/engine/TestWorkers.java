@@ -1,0 +1,80 @@
+package com.tudicloud.asynctask.worker.engine;
+
+import com.tudicloud.asynctask.api.AsyncTaskClient;
+import com.tudicloud.asynctask.api.TaskHandler;
+import com.tudicloud.asynctask.mybatis.MyBatisStores;
+import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.JacksonPayloadCodec;
+import com.tudicloud.asynctask.worker.client.DefaultAsyncTaskClient;
+import com.zaxxer.hikari.HikariDataSource;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Worker instances for tests, each with a connection pool of its own as a separate process would
+ * have, with short test timings; all stopped and closed at the end.
+ */
+final class TestWorkers implements AutoCloseable {
+
+    static final JacksonPayloadCodec CODEC = new JacksonPayloadCodec(JsonMapper.builder().build());
+
+    private final TestDatabase db;
+    private final List<AsyncTaskWorker> workers = new ArrayList<>();
+    private final List<HikariDataSource> pools = new ArrayList<>();
+
+    TestWorkers(TestDatabase db) {
+        this.db = db;
+    }
+
+    /** Lease 2 s, heartbeat 300 ms, recovery 500 ms, poll 50 ms, 4 slots, retries from 50 ms. */
+    static AsyncTaskProperties.Worker fastSettings() {
+        AsyncTaskProperties.Worker settings = new AsyncTaskProperties().getWorker();
+        settings.setLeaseTimeout(Duration.ofSeconds(2));
+        settings.setHeartbeatInterval(Duration.ofMillis(300));
+        settings.setRecoveryInterval(Duration.ofMillis(500));
+        settings.setPollInterval(Duration.ofMillis(50));
+        settings.setSlots(4);
+        settings.getRetry().setInitialBackoff(Duration.ofMillis(50));
+        settings.getRetry().setMaxBackoff(Duration.ofMillis(500));
+        settings.setShutdownTimeout(Duration.ofSeconds(5));
+        return settings;
+    }
+
+    AsyncTaskWorker start(String workerId, Consumer<AsyncTaskProperties.Worker> tuning, TaskHandler<?>... handlers) {
+        AsyncTaskProperties.Worker settings = fastSettings();
+        tuning.accept(settings);
+        HikariDataSource pool = db.newDataSource(4);
+        pools.add(pool);
+        AsyncTaskWorker worker = new AsyncTaskWorker(workerId, settings, MyBatisStores.create(pool).leaseStore(),
+                new HandlerRegistry(List.of(handlers)), CODEC);
+        workers.add(worker);
+        worker.start();
+        return worker;
+    }
+
+    AsyncTaskWorker start(String workerId, TaskHandler<?>... handlers) {
+        return start(workerId, settings -> { }, handlers);
+    }
+
+    /** A client on the shared pool that wakes the given workers, as one in their JVM would. */
+    AsyncTaskClient client(AsyncTaskWorker... wakes) {
+        return client(Clock.systemUTC(), wakes);
+    }
+
+    AsyncTaskClient client(Clock clock, AsyncTaskWorker... wakes) {
+        return new DefaultAsyncTaskClient(MyBatisStores.create(db.dataSource()).taskStore(), CODEC,
+                clock, types -> List.of(wakes).forEach(w -> w.tasksSubmitted(types)));
+    }
+
+    @Override
+    public void close() {
+        workers.forEach(AsyncTaskWorker::stop);
+        pools.forEach(HikariDataSource::close);
+    }
+}

@@ -1,0 +1,155 @@
+package com.tudicloud.asynctask.worker.engine;
+
+import com.tudicloud.asynctask.api.AsyncTaskClient;
+import com.tudicloud.asynctask.api.TaskRequest;
+import com.tudicloud.asynctask.api.TaskResult;
+import com.tudicloud.asynctask.mybatis.testing.TaskRows;
+import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** Several worker instances, each with its own connection pool, racing for the same table. */
+class WorkerFleetTest {
+
+    private final TestDatabase db = TestDatabase.get();
+    private final TaskRows rows = new TaskRows(db.dataSource());
+    private TestWorkers workers;
+
+    @BeforeEach
+    void setUp() {
+        db.deleteAllTasks();
+        workers = new TestWorkers(db);
+    }
+
+    @AfterEach
+    void tearDown() {
+        workers.close();
+    }
+
+    @Test
+    void noTaskIsEverRunByTwoWorkersAndEveryTaskRunsOnce() {
+        var handler = new RecordingHandler<>("job", Integer.class, (context, n) -> {
+            Thread.sleep(ThreadLocalRandom.current().nextInt(5));
+            return TaskResult.success();
+        });
+        List<AsyncTaskWorker> fleet = new ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            fleet.add(workers.start("w" + i, handler));
+        }
+        AsyncTaskClient client = workers.client(fleet.toArray(AsyncTaskWorker[]::new));
+
+        List<TaskRequest> requests = new ArrayList<>();
+        for (int i = 0; i < 600; i++) {
+            requests.add(TaskRequest.of("job", i));
+        }
+        client.submitAll(requests);
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> rows.count("SUCCESS") == 600);
+        assertThat(handler.overlaps).hasValue(0);
+        assertThat(handler.executions).hasSize(600);
+        assertThat(handler.executions.values()).allMatch(count -> count.get() == 1);
+        Map<String, Object> spread = rows.jdbc().queryForMap(
+                "SELECT COUNT(DISTINCT lease_owner) AS owners, MAX(attempt_count) AS attempts FROM system_async_task");
+        assertThat(((Number) spread.get("owners")).intValue()).as("workers that ran tasks").isGreaterThan(1);
+        assertThat(((Number) spread.get("attempts")).intValue()).isEqualTo(1);
+    }
+
+    @Test
+    void globalAndPerTypeLimitsHoldWhileFourWorkersRace() throws Exception {
+        var typeA = new RecordingHandler<>("a", Integer.class, (context, n) -> pause());
+        var typeB = new RecordingHandler<>("b", Integer.class, (context, n) -> pause());
+        Consumer<AsyncTaskProperties.Worker> limits = settings -> {
+            settings.setSlots(6);
+            settings.setGlobalLimit(5);
+            settings.setTypeLimits(Map.of("b", 2));
+        };
+        List<AsyncTaskWorker> fleet = new ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            fleet.add(workers.start("w" + i, limits, typeA, typeB));
+        }
+        AsyncTaskClient client = workers.client(fleet.toArray(AsyncTaskWorker[]::new));
+
+        AtomicLong maxLeased = new AtomicLong();
+        AtomicLong maxLeasedB = new AtomicLong();
+        AtomicBoolean sampling = new AtomicBoolean(true);
+        Thread sampler = new Thread(() -> {
+            while (sampling.get()) {
+                maxLeased.accumulateAndGet(rows.countLeased(), Math::max);
+                maxLeasedB.accumulateAndGet(rows.jdbc().queryForObject("SELECT COUNT(*) FROM system_async_task "
+                        + "WHERE task_type = 'b' AND status IN ('RUNNING', 'CANCEL_REQUESTED')", Long.class), Math::max);
+            }
+        });
+        sampler.start();
+
+        List<TaskRequest> requests = new ArrayList<>();
+        for (int i = 0; i < 80; i++) {
+            requests.add(TaskRequest.of(i % 2 == 0 ? "a" : "b", i));
+        }
+        client.submitAll(requests);
+        await().atMost(Duration.ofSeconds(60)).until(() -> rows.count("SUCCESS") == 80);
+        sampling.set(false);
+        sampler.join();
+
+        assertThat(maxLeased.get()).as("running tasks seen in the table").isLessThanOrEqualTo(5);
+        assertThat(maxLeasedB.get()).as("running tasks of type b seen in the table").isLessThanOrEqualTo(2);
+        int handlersAtOnce = typeA.maxConcurrent.get() + typeB.maxConcurrent.get();
+        assertThat(typeB.maxConcurrent.get()).as("type b handlers at once").isEqualTo(2);
+        assertThat(handlersAtOnce).as("the race really happened").isGreaterThanOrEqualTo(4);
+        assertThat(typeA.overlaps.get() + typeB.overlaps.get()).isZero();
+    }
+
+    /**
+     * Leases are computed and compared by the database alone: a client and workers whose wall clocks
+     * are ten minutes apart neither lose leases nor delay or hurry work.
+     */
+    @Test
+    void clocksTenMinutesOffChangeNothing() {
+        var handler = new RecordingHandler<>("long", Integer.class, (context, n) -> {
+            Thread.sleep(1_500);   // several lease timeouts: only renewals keep it
+            return TaskResult.success();
+        });
+        Consumer<AsyncTaskProperties.Worker> shortLease = settings -> {
+            settings.setLeaseTimeout(Duration.ofMillis(600));
+            settings.setHeartbeatInterval(Duration.ofMillis(150));
+            settings.setRecoveryInterval(Duration.ofMillis(100));
+        };
+        AsyncTaskWorker ahead = workers.start("ahead", shortLease, handler);
+        AsyncTaskWorker behind = workers.start("behind", shortLease, handler);
+        AsyncTaskClient clientAhead = workers.client(Clock.offset(Clock.systemUTC(), Duration.ofMinutes(10)), ahead, behind);
+        AsyncTaskClient clientBehind = workers.client(Clock.offset(Clock.systemUTC(), Duration.ofMinutes(-10)), ahead, behind);
+
+        long dueSoonAhead = clientAhead.submit(TaskRequest.of("long", 1)
+                .withRunAt(Clock.offset(Clock.systemUTC(), Duration.ofMinutes(10)).instant().plusMillis(400))).taskId();
+        long dueSoonBehind = clientBehind.submit(TaskRequest.of("long", 2)
+                .withRunAt(Clock.offset(Clock.systemUTC(), Duration.ofMinutes(-10)).instant().plusMillis(400))).taskId();
+        assertThat(rows.millisUntilDue(dueSoonAhead)).isBetween(0L, 400L);
+        assertThat(rows.millisUntilDue(dueSoonBehind)).isBetween(0L, 400L);
+        for (int i = 0; i < 6; i++) {
+            clientAhead.submit(TaskRequest.of("long", 10 + i));
+        }
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> rows.count("SUCCESS") == 8);
+        assertThat(handler.executions.values()).allMatch(count -> count.get() == 1);
+        assertThat(handler.overlaps).hasValue(0);
+    }
+
+    private static TaskResult pause() throws InterruptedException {
+        Thread.sleep(10 + ThreadLocalRandom.current().nextInt(30));
+        return TaskResult.success();
+    }
+}
