@@ -58,16 +58,29 @@ final class TaskRunner {
 
     private static void report(TaskExecution execution, Optional<Completion> completion, Throwable error) {
         long id = execution.taskId();
+        int attempt = execution.task().attempt();
         if (completion.isEmpty()) {
             log.warn("Task {} lost its lease while running; its result is dropped and another worker will run it", id);
-        } else if (error instanceof Error) {
-            log.error("Task {} (attempt {}) threw an Error; outcome {}", id, execution.task().attempt(),
-                    completion.get().outcome(), error);
-        } else if (error != null) {
-            log.warn("Task {} (attempt {}) failed; outcome {}: {}", id, execution.task().attempt(),
-                    completion.get().outcome(), error.toString());
-        } else if (completion.get().outcome() != Completion.Outcome.SUCCEEDED) {
-            log.info("Task {} (attempt {}) ended {}", id, execution.task().attempt(), completion.get().outcome());
+            return;
         }
+        String outcome = describe(completion.get(), execution);
+        if (execution.stopReason() != null) {
+            log.info("Task {} (attempt {}) stopped ({}): {}", id, attempt, execution.stopReason(), outcome);
+        } else if (error instanceof Error) {
+            log.error("Task {} (attempt {}) threw an Error: {}", id, attempt, outcome, error);
+        } else if (error != null) {
+            log.warn("Task {} (attempt {}) failed: {}: {}", id, attempt, outcome, error.toString());
+        } else if (completion.get().outcome() != Completion.Outcome.SUCCEEDED) {
+            log.info("Task {} (attempt {}) ended: {}", id, attempt, outcome);
+        }
+    }
+
+    private static String describe(Completion completion, TaskExecution execution) {
+        if (completion.outcome() == Completion.Outcome.RETRY) {
+            return execution.task().attempt() >= execution.task().maxAttempts()
+                    ? "FAILED, no attempt left"
+                    : "retry in " + completion.retryDelayMillis() + " ms";
+        }
+        return completion.outcome().toString();
     }
 }

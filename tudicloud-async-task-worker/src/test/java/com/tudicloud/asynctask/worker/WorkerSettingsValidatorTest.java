@@ -1,0 +1,60 @@
+package com.tudicloud.asynctask.worker;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+class WorkerSettingsValidatorTest {
+
+    private final AsyncTaskProperties.Worker worker = new AsyncTaskProperties().getWorker();
+
+    @Test
+    void theArticlesDefaultsAreValid() {
+        assertThatCode(() -> WorkerSettingsValidator.validate(worker)).doesNotThrowAnyException();
+        assertThat(worker.getLeaseTimeout()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(worker.getHeartbeatInterval()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(worker.effectiveShutdownTimeout()).isEqualTo(worker.getLeaseTimeout());
+    }
+
+    @Test
+    void aLeaseShorterThanTwoHeartbeatsIsRefused() {
+        worker.setLeaseTimeout(Duration.ofSeconds(15));
+
+        assertThat(violations()).containsExactly("async-task.worker.lease-timeout (PT15S) must be at least twice "
+                + "async-task.worker.heartbeat-interval (PT10S)");
+    }
+
+    @Test
+    void aRecoveryIntervalBeyondTwoLeasesIsRefused() {
+        worker.setRecoveryInterval(Duration.ofSeconds(121));
+
+        assertThat(violations()).containsExactly("async-task.worker.recovery-interval (PT2M1S) must be at most twice "
+                + "async-task.worker.lease-timeout (PT1M)");
+    }
+
+    @Test
+    void everyBadValueIsListedAtOnce() {
+        worker.setSlots(0);
+        worker.setPollInterval(Duration.ZERO);
+        worker.setGlobalLimit(-1);
+        worker.setTypeLimits(Map.of("export", 0));
+        worker.getRetry().setJitter(1.5);
+
+        assertThat(violations()).containsExactlyInAnyOrder(
+                "async-task.worker.poll-interval must be positive, but is PT0S",
+                "async-task.worker.slots must be at least 1, but is 0",
+                "async-task.worker.global-limit must be 0 (no limit) or more, but is -1",
+                "async-task.worker.type-limits.export must be at least 1, but is 0",
+                "async-task.worker.retry.jitter must be from 0 to below 1.0, but is 1.5");
+    }
+
+    private java.util.List<String> violations() {
+        return catchThrowableOfType(InvalidWorkerSettingsException.class, () -> WorkerSettingsValidator.validate(worker))
+                .violations();
+    }
+}
