@@ -27,7 +27,7 @@ CREATE TABLE system_async_task (
     PRIMARY KEY (id),
     -- claim: WHERE status = 'QUEUED' ... ORDER BY priority DESC, available_at, id
     INDEX idx_async_task_claim (status, priority DESC, available_at),
-    -- recovery: WHERE status IN ('RUNNING', 'CANCEL_REQUESTED') AND lease_until < now ORDER BY lease_until
+    -- recovery: WHERE status IN ('RUNNING', 'CANCEL_REQUESTED') AND lease_until < now, a range per status
     INDEX idx_async_task_lease (status, lease_until),
     -- owner listing: WHERE owner_id = ? ORDER BY create_time DESC, id DESC
     INDEX idx_async_task_owner (owner_id, create_time),

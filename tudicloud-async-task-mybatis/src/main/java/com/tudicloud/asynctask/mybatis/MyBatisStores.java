@@ -46,6 +46,11 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore) {
     }
 
     private static SqlSessionFactory sessionFactory(DataSource dataSource) {
+        return new SqlSessionFactoryBuilder().build(configuration(dataSource));
+    }
+
+    /** The stores' own MyBatis configuration: SystemAsyncTaskMapper.xml on Spring-managed transactions. */
+    static Configuration configuration(DataSource dataSource) {
         Configuration configuration = new Configuration(
                 new Environment("tudicloud-async-task", new SpringManagedTransactionFactory(), dataSource));
         configuration.setMapUnderscoreToCamelCase(true);
@@ -59,7 +64,7 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore) {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new SqlSessionFactoryBuilder().build(configuration);
+        return configuration;
     }
 
     /** The databaseId that dialect-specific statements in the mapper may name. */

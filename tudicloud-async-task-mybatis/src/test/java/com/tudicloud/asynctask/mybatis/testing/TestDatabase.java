@@ -2,12 +2,6 @@ package com.tudicloud.asynctask.mybatis.testing;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import liquibase.command.CommandScope;
-import liquibase.command.core.UpdateCommandStep;
-import liquibase.command.core.helpers.DbUrlConnectionArgumentsCommandStep;
-import liquibase.database.Database;
-import liquibase.database.DatabaseFactory;
-import liquibase.database.jvm.JdbcConnection;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -49,7 +43,8 @@ public final class TestDatabase {
                 server.createDatabaseIfMissing(database);
             }
             TestDatabase db = new TestDatabase(server, database);
-            db.applyChangelog();
+            db.dropSchema();
+            SchemaScripts.applyChangelog(db.shared);
             instance = db;
         }
         return instance;
@@ -81,6 +76,11 @@ public final class TestDatabase {
         return server;
     }
 
+    /** Starts each test run from the changelog as it is now, whatever an earlier run left behind. */
+    private void dropSchema() {
+        execute("DROP TABLE IF EXISTS system_async_task, system_async_task_lock, DATABASECHANGELOG, DATABASECHANGELOGLOCK");
+    }
+
     /** Removes every task; the lock rows stay. */
     public void deleteAllTasks() {
         execute("DELETE FROM system_async_task");
@@ -91,19 +91,6 @@ public final class TestDatabase {
             statement.execute(sql);
         } catch (SQLException e) {
             throw new IllegalStateException(sql, e);
-        }
-    }
-
-    private void applyChangelog() {
-        try (Connection connection = shared.getConnection()) {
-            Database liquibaseDatabase = DatabaseFactory.getInstance()
-                    .findCorrectDatabaseImplementation(new JdbcConnection(connection));
-            new CommandScope(UpdateCommandStep.COMMAND_NAME)
-                    .addArgumentValue(DbUrlConnectionArgumentsCommandStep.DATABASE_ARG, liquibaseDatabase)
-                    .addArgumentValue(UpdateCommandStep.CHANGELOG_FILE_ARG, CHANGELOG)
-                    .execute();
-        } catch (Exception e) {
-            throw new IllegalStateException("could not apply " + CHANGELOG + " to " + jdbcUrl(), e);
         }
     }
 

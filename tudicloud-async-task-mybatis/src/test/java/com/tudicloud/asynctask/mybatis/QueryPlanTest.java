@@ -1,0 +1,307 @@
+package com.tudicloud.asynctask.mybatis;
+
+import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
+import com.tudicloud.asynctask.mybatis.testing.SchemaScripts;
+import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.zaxxer.hikari.HikariDataSource;
+import org.apache.ibatis.mapping.BoundSql;
+import org.apache.ibatis.mapping.MappedStatement;
+import org.apache.ibatis.scripting.defaults.DefaultParameterHandler;
+import org.apache.ibatis.session.Configuration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.StringJoiner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The three hot queries, exactly as MyBatis binds them from SystemAsyncTaskMapper.xml, use the index
+ * meant for each, on a table shaped like production (mostly finished tasks, a queue, running leases
+ * some of which expired, several types and owners), with no filesort and no temporary table.
+ * <p>
+ * Runs in a database of its own on the test server, so the 20,000 rows never meet another test's rows
+ * (other modules' tests share the default test database and may run at the same time).
+ */
+class QueryPlanTest {
+
+    private static final String DATABASE = "async_task_query_plan";
+    private static final String NAMESPACE = "com.tudicloud.asynctask.mybatis.SystemAsyncTaskMapper.";
+
+    private static final int ROWS = 20_000;
+    private static final String[] TYPES = {"mail", "report", "export", "thumbnail", "sms"};
+    private static final int OWNERS = 300;
+    /** An owner with an ordinary number of tasks, as a user of the console would be. */
+    private static final String TYPICAL_OWNER = "user-7";
+
+    private static TestDatabase db;
+    private static HikariDataSource dataSource;
+    private static Configuration mybatis;
+
+    @BeforeAll
+    static void fillTable() throws SQLException {
+        db = TestDatabase.get();
+        DatabaseServer server = db.server();
+        server.recreateDatabase(DATABASE);
+        dataSource = server.dataSource(DATABASE, 2);
+        SchemaScripts.applyChangelog(dataSource);
+        insertRealisticMix(dataSource);
+        new JdbcTemplate(dataSource).queryForList("ANALYZE TABLE system_async_task");
+        mybatis = MyBatisStores.configuration(dataSource);
+        printDistribution();
+    }
+
+    @AfterAll
+    static void dropDatabase() {
+        if (dataSource != null) {
+            dataSource.close();
+        }
+        if (db != null) {
+            db.execute("DROP DATABASE IF EXISTS " + DATABASE);
+        }
+    }
+
+    @Test
+    void theClaimWalksTheClaimIndexInOrder() {
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("taskTypes", List.of("mail", "report"));
+        params.put("limit", 16);
+
+        List<Map<String, Object>> plan = explain("selectClaimCandidates", params);
+
+        assertUsesIndexWithoutSorting(plan, "idx_async_task_claim");
+    }
+
+    @Test
+    void recoveryRangeScansTheLeaseIndex() {
+        List<Map<String, Object>> plan = explain("selectExpiredLeases", Map.of("limit", 100));
+
+        assertUsesIndexWithoutSorting(plan, "idx_async_task_lease");
+        assertThat(plan.get(0).get("type")).as("access type").isEqualTo("range");
+    }
+
+    @Test
+    void theOwnerListingReadsTheOwnerIndexBackwards() {
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("ownerId", TYPICAL_OWNER);
+        params.put("statuses", List.of());
+        params.put("limit", 20);
+
+        List<Map<String, Object>> plan = explain("selectByOwner", params);
+
+        assertUsesIndexWithoutSorting(plan, "idx_async_task_owner");
+    }
+
+    @Test
+    void theOwnerListingByStatusReadsTheOwnerIndexBackwards() {
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("ownerId", TYPICAL_OWNER);
+        params.put("statuses", List.of(TaskStatus.QUEUED, TaskStatus.RUNNING));
+        params.put("limit", 20);
+
+        List<Map<String, Object>> plan = explain("selectByOwner", params);
+
+        assertUsesIndexWithoutSorting(plan, "idx_async_task_owner");
+    }
+
+    private static void assertUsesIndexWithoutSorting(List<Map<String, Object>> plan, String index) {
+        String shown = render(plan);
+        assertThat(plan).as("one table, one row of EXPLAIN:%n%s", shown).hasSize(1);
+        Map<String, Object> row = plan.get(0);
+        assertThat(row.get("key")).as("key chosen; EXPLAIN:%n%s", shown).isEqualTo(index);
+        assertThat(row.get("type")).as("access type; EXPLAIN:%n%s", shown).isNotEqualTo("ALL");
+        String extra = String.valueOf(row.get("Extra"));
+        assertThat(extra).as("Extra; EXPLAIN:%n%s", shown)
+                .doesNotContainIgnoringCase("filesort")
+                .doesNotContainIgnoringCase("temporary");
+    }
+
+    // ------------------------------------------------------------------ EXPLAIN of the mapper's SQL
+
+    /** EXPLAIN of the statement as MyBatis renders and binds it for these parameters. */
+    private static List<Map<String, Object>> explain(String statementId, Map<String, Object> params) {
+        MappedStatement statement = mybatis.getMappedStatement(NAMESPACE + statementId);
+        BoundSql bound = statement.getBoundSql(params);
+        String sql = bound.getSql().replaceAll("\\s+", " ").trim();
+        List<Map<String, Object>> rows = new ArrayList<>();
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement explain = connection.prepareStatement("EXPLAIN " + sql)) {
+            new DefaultParameterHandler(statement, params, bound).setParameters(explain);
+            try (ResultSet rs = explain.executeQuery()) {
+                ResultSetMetaData meta = rs.getMetaData();
+                while (rs.next()) {
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    for (int i = 1; i <= meta.getColumnCount(); i++) {
+                        row.put(meta.getColumnLabel(i), rs.getObject(i));
+                    }
+                    rows.add(row);
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("EXPLAIN " + sql, e);
+        }
+        System.out.println("== " + statementId + " " + params);
+        System.out.println("   " + sql);
+        System.out.println(render(rows));
+        return rows;
+    }
+
+    private static String render(List<Map<String, Object>> rows) {
+        StringBuilder text = new StringBuilder();
+        for (Map<String, Object> row : rows) {
+            StringJoiner line = new StringJoiner(" | ", "   ", "\n");
+            row.forEach((column, value) -> line.add(column + "=" + value));
+            text.append(line);
+        }
+        return text.toString();
+    }
+
+    /** The store's MyBatis configuration, built as MyBatisStores builds it. */
+
+    // ------------------------------------------------------------------ the data
+
+    private static final String INSERT_HEAD = """
+            INSERT INTO system_async_task
+                (task_type, status, priority, payload, owner_id, available_at, attempt_count, max_attempts,
+                 lease_owner, lease_until, lease_token, progress, create_time, update_time, started_at, finished_at)
+            VALUES""";
+    /** Times are offsets in microseconds from the database's clock; a NULL offset gives a NULL time. */
+    private static final String INSERT_ROW = """
+             (?, ?, ?, ?, ?, TIMESTAMPADD(MICROSECOND, ?, NOW(3)), ?, ?, ?, TIMESTAMPADD(MICROSECOND, ?, NOW(3)),
+              ?, ?, TIMESTAMPADD(MICROSECOND, ?, NOW(3)), TIMESTAMPADD(MICROSECOND, ?, NOW(3)),
+              TIMESTAMPADD(MICROSECOND, ?, NOW(3)), TIMESTAMPADD(MICROSECOND, ?, NOW(3)))""";
+    private static final int CHUNK = 1000;
+
+    private static final long SECOND = 1_000_000L;
+    private static final long MINUTE = 60 * SECOND;
+    private static final long HOUR = 60 * MINUTE;
+    private static final long DAY = 24 * HOUR;
+
+    /**
+     * About 78% SUCCESS, 2% FAILED, 1% CANCELLED (a week of history); 11% QUEUED with mixed priorities,
+     * a third of them delayed into the future; 7% RUNNING, one lease in eight expired; 1% CANCEL_REQUESTED,
+     * half expired. Five types, 300 owners with a skew, some tasks with no owner.
+     */
+    private static void insertRealisticMix(DataSource dataSource) throws SQLException {
+        Random random = new Random(42);
+        try (Connection connection = dataSource.getConnection()) {
+            for (int from = 0; from < ROWS; from += CHUNK) {
+                int n = Math.min(CHUNK, ROWS - from);
+                StringJoiner sql = new StringJoiner(",", INSERT_HEAD, "");
+                for (int i = 0; i < n; i++) {
+                    sql.add(INSERT_ROW);
+                }
+                try (PreparedStatement insert = connection.prepareStatement(sql.toString())) {
+                    int p = 1;
+                    for (int i = 0; i < n; i++) {
+                        p = bindRow(insert, p, random);
+                    }
+                    insert.executeUpdate();
+                }
+            }
+        }
+    }
+
+    private static int bindRow(PreparedStatement insert, int p, Random random) throws SQLException {
+        double kind = random.nextDouble();
+        String type = TYPES[weighted(random, 0.40, 0.20, 0.15, 0.15, 0.10)];
+        String owner = random.nextDouble() < 0.10 ? null : "user-" + skewedOwner(random);
+        int priority = random.nextDouble() < 0.6 ? 0 : random.nextInt(10);
+        String status;
+        Long available;
+        Long leaseUntil = null;
+        Long started = null;
+        Long finished = null;
+        String leaseOwner = null;
+        int attempts = 1;
+        Integer progress = null;
+        long created;
+        if (kind < 0.81) {
+            status = kind < 0.78 ? "SUCCESS" : kind < 0.80 ? "FAILED" : "CANCELLED";
+            created = -(long) (random.nextDouble() * 7 * DAY) - MINUTE;
+            available = created;
+            started = created + (long) (random.nextDouble() * 10 * SECOND);
+            finished = started + (long) (random.nextDouble() * 50 * SECOND);
+            leaseOwner = "worker-" + random.nextInt(8);
+            progress = "SUCCESS".equals(status) ? 100 : random.nextInt(100);
+            attempts = 1 + (random.nextDouble() < 0.05 ? random.nextInt(3) : 0);
+        } else if (kind < 0.92) {
+            status = "QUEUED";
+            attempts = random.nextDouble() < 0.1 ? 1 : 0;
+            created = -(long) (random.nextDouble() * 30 * MINUTE);
+            available = random.nextDouble() < 0.33
+                    ? (long) (random.nextDouble() * HOUR) + SECOND
+                    : created + (long) (random.nextDouble() * SECOND);
+        } else {
+            status = kind < 0.99 ? "RUNNING" : "CANCEL_REQUESTED";
+            double expiredShare = "RUNNING".equals(status) ? 0.125 : 0.5;
+            created = -(long) (random.nextDouble() * 10 * MINUTE) - MINUTE;
+            available = created;
+            started = created + (long) (random.nextDouble() * 30 * SECOND);
+            leaseOwner = "worker-" + random.nextInt(8);
+            leaseUntil = random.nextDouble() < expiredShare
+                    ? -(long) (random.nextDouble() * 10 * MINUTE) - SECOND
+                    : (long) (random.nextDouble() * 60 * SECOND) + SECOND;
+            progress = random.nextInt(100);
+        }
+        insert.setString(p++, type);
+        insert.setString(p++, status);
+        insert.setInt(p++, priority);
+        insert.setString(p++, "{\"n\":" + random.nextInt(1_000_000) + ",\"to\":\"someone@example.com\"}");
+        insert.setString(p++, owner);
+        insert.setLong(p++, available);
+        insert.setInt(p++, attempts);
+        insert.setInt(p++, 3);
+        insert.setString(p++, leaseOwner);
+        insert.setObject(p++, leaseUntil);
+        insert.setLong(p++, leaseOwner == null ? 0 : attempts);
+        insert.setObject(p++, progress);
+        insert.setLong(p++, created);
+        insert.setLong(p++, finished != null ? finished : started != null ? started : created);
+        insert.setObject(p++, started);
+        insert.setObject(p++, finished);
+        return p;
+    }
+
+    private static int weighted(Random random, double... weights) {
+        double r = random.nextDouble();
+        for (int i = 0; i < weights.length - 1; i++) {
+            r -= weights[i];
+            if (r < 0) {
+                return i;
+            }
+        }
+        return weights.length - 1;
+    }
+
+    /** A few owners submit a lot, most a little. */
+    private static int skewedOwner(Random random) {
+        return (int) Math.floor(OWNERS * Math.pow(random.nextDouble(), 2));
+    }
+
+    private static void printDistribution() {
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        System.out.println("rows by status: " + jdbc.queryForList(
+                "SELECT status, COUNT(*) AS n FROM system_async_task GROUP BY status ORDER BY status"));
+        System.out.println("due QUEUED: " + jdbc.queryForObject(
+                "SELECT COUNT(*) FROM system_async_task WHERE status = 'QUEUED' AND available_at <= NOW(3)", Long.class)
+                + ", expired leases: " + jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task"
+                + " WHERE status IN ('RUNNING', 'CANCEL_REQUESTED') AND lease_until < NOW(3)", Long.class)
+                + ", rows of " + TYPICAL_OWNER + ": " + jdbc.queryForObject(
+                "SELECT COUNT(*) FROM system_async_task WHERE owner_id = ?", Long.class, TYPICAL_OWNER));
+    }
+}

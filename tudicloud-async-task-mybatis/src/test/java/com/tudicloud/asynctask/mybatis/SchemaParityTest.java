@@ -1,0 +1,155 @@
+package com.tudicloud.asynctask.mybatis;
+
+import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
+import com.tudicloud.asynctask.mybatis.testing.SchemaScripts;
+import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.zaxxer.hikari.HikariDataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The Liquibase changelog and the plain DDL in sql/mysql/ create the same schema: each is applied to
+ * an empty database of its own on the test server, and information_schema must read the same for both.
+ */
+class SchemaParityTest {
+
+    private static final String LIQUIBASE_DB = "async_task_parity_liquibase";
+    private static final String DDL_DB = "async_task_parity_ddl";
+
+    /** Tables Liquibase keeps for itself; the plain DDL has no reason to create them. */
+    private static final String NOT_LIQUIBASE_OWN =
+            " AND UPPER(TABLE_NAME) NOT IN ('DATABASECHANGELOG', 'DATABASECHANGELOGLOCK')";
+
+    private static DatabaseServer server;
+    private static HikariDataSource liquibase;
+    private static HikariDataSource ddl;
+
+    @BeforeAll
+    static void applyBothWays() {
+        server = TestDatabase.get().server();
+        server.recreateDatabase(LIQUIBASE_DB);
+        server.recreateDatabase(DDL_DB);
+        liquibase = server.dataSource(LIQUIBASE_DB, 2);
+        ddl = server.dataSource(DDL_DB, 2);
+        SchemaScripts.applyChangelog(liquibase);
+        SchemaScripts.applyMysqlDdl(ddl);
+    }
+
+    @AfterAll
+    static void dropBoth() {
+        if (liquibase != null) {
+            liquibase.close();
+        }
+        if (ddl != null) {
+            ddl.close();
+        }
+        if (server != null) {
+            TestDatabase.get().execute("DROP DATABASE IF EXISTS " + LIQUIBASE_DB);
+            TestDatabase.get().execute("DROP DATABASE IF EXISTS " + DDL_DB);
+        }
+    }
+
+    @Test
+    void bothCreateTheSameTables() {
+        List<String> fromChangelog = tables(LIQUIBASE_DB);
+        print("tables", fromChangelog);
+
+        // the default utf8mb4 collation differs by server (MariaDB 10.11, 11.4, MySQL 8), so only its charset is fixed
+        assertThat(fromChangelog).hasSize(2).satisfiesExactly(
+                t -> assertThat(t).startsWith("system_async_task engine=InnoDB collation=utf8mb4_"),
+                t -> assertThat(t).startsWith("system_async_task_lock engine=InnoDB collation=utf8mb4_"));
+        assertThat(tables(DDL_DB)).as("tables of the plain DDL vs the changelog")
+                .containsExactlyElementsOf(fromChangelog);
+    }
+
+    @Test
+    void bothCreateTheSameColumns() {
+        List<String> fromChangelog = columns(LIQUIBASE_DB);
+        print("columns", fromChangelog);
+
+        assertThat(fromChangelog).hasSize(21 + 1); // the task table's columns and the lock table's one
+        assertThat(columns(DDL_DB)).as("columns of the plain DDL (actual) vs the changelog (expected)")
+                .containsExactlyElementsOf(fromChangelog);
+    }
+
+    @Test
+    void bothCreateTheSameIndexes() {
+        List<String> fromChangelog = indexes(LIQUIBASE_DB);
+        print("indexes", fromChangelog);
+
+        assertThat(fromChangelog).contains(
+                "system_async_task.idx_async_task_claim non_unique=1 #1 status A",
+                "system_async_task.idx_async_task_claim non_unique=1 #2 priority D",
+                "system_async_task.idx_async_task_claim non_unique=1 #3 available_at A");
+        assertThat(indexes(DDL_DB)).as("indexes of the plain DDL (actual) vs the changelog (expected)")
+                .containsExactlyElementsOf(fromChangelog);
+    }
+
+    @Test
+    void bothSeedTheSameLockRows() {
+        List<String> fromChangelog = lockRows(LIQUIBASE_DB);
+
+        assertThat(fromChangelog).containsExactly("claim");
+        assertThat(lockRows(DDL_DB)).containsExactlyElementsOf(fromChangelog);
+    }
+
+    private static void print(String what, List<String> lines) {
+        System.out.println(what + " (changelog):");
+        lines.forEach(line -> System.out.println("  " + line));
+    }
+
+    private static List<String> tables(String schema) {
+        return jdbc().query("""
+                        SELECT TABLE_NAME, ENGINE, TABLE_COLLATION FROM information_schema.TABLES
+                        WHERE TABLE_SCHEMA = ?""" + NOT_LIQUIBASE_OWN + " ORDER BY TABLE_NAME",
+                (rs, n) -> rs.getString(1) + " engine=" + rs.getString(2) + " collation=" + rs.getString(3),
+                schema);
+    }
+
+    private static List<String> columns(String schema) {
+        return jdbc().query("""
+                        SELECT TABLE_NAME, COLUMN_NAME, ORDINAL_POSITION, COLUMN_TYPE, IS_NULLABLE, COLUMN_DEFAULT, EXTRA,
+                               CHARACTER_SET_NAME, COLLATION_NAME
+                        FROM information_schema.COLUMNS
+                        WHERE TABLE_SCHEMA = ?""" + NOT_LIQUIBASE_OWN + " ORDER BY TABLE_NAME, ORDINAL_POSITION",
+                (rs, n) -> rs.getString("TABLE_NAME") + "." + rs.getString("COLUMN_NAME")
+                        + " #" + rs.getInt("ORDINAL_POSITION")
+                        + " " + rs.getString("COLUMN_TYPE")
+                        + " nullable=" + rs.getString("IS_NULLABLE")
+                        + " default=" + rs.getString("COLUMN_DEFAULT")
+                        + " extra=" + rs.getString("EXTRA")
+                        + " charset=" + rs.getString("CHARACTER_SET_NAME")
+                        + " collation=" + rs.getString("COLLATION_NAME"),
+                schema);
+    }
+
+    private static List<String> indexes(String schema) {
+        return jdbc().query("""
+                        SELECT TABLE_NAME, INDEX_NAME, NON_UNIQUE, SEQ_IN_INDEX, COLUMN_NAME, COLLATION, SUB_PART, INDEX_TYPE
+                        FROM information_schema.STATISTICS
+                        WHERE TABLE_SCHEMA = ?""" + NOT_LIQUIBASE_OWN + " ORDER BY TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX",
+                (rs, n) -> rs.getString("TABLE_NAME") + "." + rs.getString("INDEX_NAME")
+                        + " non_unique=" + rs.getInt("NON_UNIQUE")
+                        + " #" + rs.getInt("SEQ_IN_INDEX")
+                        + " " + rs.getString("COLUMN_NAME")
+                        + " " + rs.getString("COLLATION")
+                        + (rs.getString("SUB_PART") == null ? "" : " prefix=" + rs.getString("SUB_PART"))
+                        + ("BTREE".equals(rs.getString("INDEX_TYPE")) ? "" : " type=" + rs.getString("INDEX_TYPE")),
+                schema);
+    }
+
+    private static List<String> lockRows(String schema) {
+        return jdbc().queryForList("SELECT name FROM " + schema + ".system_async_task_lock ORDER BY name", String.class);
+    }
+
+    /** information_schema reads the same from either pool; the schema name is always a parameter. */
+    private static JdbcTemplate jdbc() {
+        return new JdbcTemplate(liquibase);
+    }
+}
