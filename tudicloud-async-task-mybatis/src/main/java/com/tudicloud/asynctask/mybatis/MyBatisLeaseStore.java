@@ -21,10 +21,11 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The lease engine's statements on MyBatis. Round trips per call, transaction control aside:
+ * The lease engine's statements on MyBatis. Statements per call, transaction control aside:
  * claim 2 (lock a batch, mark it) plus 2 + one per limited type when limits are set;
- * renew 2 per 1,000 leases (one UPDATE, one SELECT); complete 1 per outcome kind in the batch,
- * plus 1 when some write was refused; recover 1 + one per fate.
+ * renew 2 per 1,000 leases (one UPDATE, one SELECT); complete 1 for a batch of successes (no
+ * transaction needed), else 1 per outcome kind plus 1, and 1 more when some write was refused;
+ * recover 1 + one per fate. RoundTripBudgetTest counts them as the server sees them.
  */
 final class MyBatisLeaseStore implements LeaseStore {
 
@@ -95,11 +96,15 @@ final class MyBatisLeaseStore implements LeaseStore {
         if (completions.isEmpty()) {
             return new CompletionReport(0, Set.of());
         }
-        return retry.call("complete", () -> readCommitted.execute(status -> completeInTransaction(workerId, completions)));
+        // each row is fenced on its own, so a transaction only buys one commit for several statements
+        boolean oneStatement = completions.stream().allMatch(c -> c.outcome() == Completion.Outcome.SUCCEEDED);
+        return retry.call("complete", () -> oneStatement
+                ? writeCompletions(workerId, completions)
+                : readCommitted.execute(status -> writeCompletions(workerId, completions)));
     }
 
     /** Each row matches at most one of these statements: they name disjoint source statuses or outcomes. */
-    private CompletionReport completeInTransaction(String workerId, List<Completion> completions) {
+    private CompletionReport writeCompletions(String workerId, List<Completion> completions) {
         Map<Completion.Outcome, List<Completion>> byOutcome = new EnumMap<>(Completion.Outcome.class);
         completions.forEach(c -> byOutcome.computeIfAbsent(c.outcome(), o -> new ArrayList<>()).add(c));
         List<Completion> notSucceeded = completions.stream()

@@ -33,7 +33,9 @@ final class MyBatisTaskStore implements TaskStore {
 
     @Override
     public List<SubmittedTask> insert(List<NewTask> tasks) {
-        return joinCaller.execute(status -> insertAll(tasks));
+        boolean oneStatement = tasks.size() <= INSERT_CHUNK && tasks.stream().allMatch(task -> task.dedupKey() == null);
+        // one statement is atomic on its own; it still joins the caller's transaction when there is one
+        return oneStatement ? insertAll(tasks) : joinCaller.execute(status -> insertAll(tasks));
     }
 
     private List<SubmittedTask> insertAll(List<NewTask> tasks) {

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 
 import javax.sql.DataSource;
+import java.util.function.Consumer;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -60,6 +61,22 @@ public final class TestDatabase {
         return server.dataSource(database, maxPoolSize);
     }
 
+    /** A pool of its own whose URL carries extra connector options, e.g. {@code useLocalSessionState=true}. */
+    public HikariDataSource newDataSource(int maxPoolSize, String urlOptions) {
+        return newDataSource(maxPoolSize, config -> config.setJdbcUrl(withOptions(jdbcUrl(), urlOptions)));
+    }
+
+    /** A pool of its own, set up further by {@code tuning} before it starts. */
+    public HikariDataSource newDataSource(int maxPoolSize, Consumer<HikariConfig> tuning) {
+        HikariConfig config = config(jdbcUrl(), username(), password(), maxPoolSize);
+        tuning.accept(config);
+        return new HikariDataSource(config);
+    }
+
+    public static String withOptions(String url, String urlOptions) {
+        return url + (url.contains("?") ? "&" : "?") + urlOptions;
+    }
+
     public String jdbcUrl() {
         return server.jdbcUrl(database);
     }
@@ -95,6 +112,10 @@ public final class TestDatabase {
     }
 
     static HikariDataSource pool(String url, String username, String password, int maxPoolSize) {
+        return new HikariDataSource(config(url, username, password, maxPoolSize));
+    }
+
+    private static HikariConfig config(String url, String username, String password, int maxPoolSize) {
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(url);
         config.setUsername(username);
@@ -102,6 +123,6 @@ public final class TestDatabase {
         config.setMaximumPoolSize(maxPoolSize);
         config.setMinimumIdle(0);
         config.setConnectionTimeout(10_000);
-        return new HikariDataSource(config);
+        return config;
     }
 }

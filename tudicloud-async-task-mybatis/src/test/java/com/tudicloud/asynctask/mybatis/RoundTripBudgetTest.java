@@ -1,0 +1,123 @@
+package com.tudicloud.asynctask.mybatis;
+
+import com.tudicloud.asynctask.api.spi.ClaimRequest;
+import com.tudicloud.asynctask.api.spi.ClaimedTask;
+import com.tudicloud.asynctask.api.spi.Completion;
+import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
+import com.tudicloud.asynctask.api.spi.LeaseRenewal;
+import com.tudicloud.asynctask.api.spi.NewTask;
+import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.zaxxer.hikari.HikariDataSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Counts what each hot path costs as the server sees it: the session's {@code Questions}, which
+ * counts every statement a client sends, transaction control (SET autocommit, COMMIT, isolation)
+ * included. The pool has one connection, so the count is exactly the store's.
+ * <p>
+ * Two pool set-ups: the driver's defaults, and the recommended one (READ COMMITTED as the pool's
+ * isolation and {@code useLocalSessionState=true}, so the driver does not ask or reset what it knows).
+ */
+class RoundTripBudgetTest {
+
+    private static final String WORKER = "w";
+    private static final long LEASE = 60_000;
+
+    private final TestDatabase db = TestDatabase.get();
+    private HikariDataSource pool;
+
+    @BeforeEach
+    void emptyTable() {
+        db.deleteAllTasks();
+    }
+
+    @AfterEach
+    void closePool() {
+        pool.close();
+    }
+
+    @Test
+    void recommendedPoolSettings() {
+        pool = db.newDataSource(1, config -> {
+            config.setJdbcUrl(TestDatabase.withOptions(config.getJdbcUrl(), "useLocalSessionState=true"));
+            config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
+        });
+        Map<String, Long> trips = measureHotPaths();
+
+        assertThat(trips.get("claim16")).isLessThanOrEqualTo(5);          // SET autocommit=0, SELECT, UPDATE, COMMIT, SET autocommit=1
+        assertThat(trips.get("renew1000")).isEqualTo(2);                  // one UPDATE, one SELECT
+        assertThat(trips.get("complete16")).isEqualTo(1);                 // one UPDATE, no transaction needed
+        assertThat(trips.get("submit1000")).isEqualTo(1);                 // one multi-row INSERT
+    }
+
+    @Test
+    void driverDefaults() {
+        pool = db.newDataSource(1);
+        Map<String, Long> trips = measureHotPaths();
+
+        assertThat(trips.get("renew1000")).isEqualTo(2);
+        assertThat(trips.get("claim16")).isLessThanOrEqualTo(10);
+    }
+
+    private Map<String, Long> measureHotPaths() {
+        MyBatisStores stores = MyBatisStores.create(pool);
+        List<NewTask> thousand = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            thousand.add(new NewTask("job", "{}", 0, 0, 3, null, null));
+        }
+        long submit1000 = trips(() -> stores.taskStore().insert(thousand));
+        long submit1 = trips(() -> stores.taskStore().insert(List.of(new NewTask("job", "{}", 0, 0, 3, null, null))));
+
+        List<ClaimedTask> claimed = new ArrayList<>();
+        long claim16 = trips(() -> claimed.addAll(stores.leaseStore().claim(claim(16, ConcurrencyLimits.NONE))));
+        long claimLimited = trips(() -> claimed.addAll(stores.leaseStore().claim(
+                claim(16, new ConcurrencyLimits(100, Map.of("job", 50))))));
+        while (claimed.size() < 1000) {
+            claimed.addAll(stores.leaseStore().claim(claim(200, ConcurrencyLimits.NONE)));
+        }
+        List<LeaseRenewal> renewals = claimed.stream()
+                .map(t -> new LeaseRenewal(t.id(), t.leaseToken(), 50, "half")).limit(1000).toList();
+        long renew1000 = trips(() -> stores.leaseStore().renew(WORKER, renewals, LEASE));
+        long complete16 = trips(() -> stores.leaseStore().complete(WORKER, claimed.subList(0, 16).stream()
+                .map(t -> Completion.succeeded(t.id(), t.leaseToken(), null)).toList()));
+        long completeMixed = trips(() -> stores.leaseStore().complete(WORKER, List.of(
+                Completion.succeeded(claimed.get(16).id(), claimed.get(16).leaseToken(), "a"),
+                Completion.retry(claimed.get(17).id(), claimed.get(17).leaseToken(), "busy", 1000),
+                Completion.failed(claimed.get(18).id(), claimed.get(18).leaseToken(), "bad"))));
+
+        Map<String, Long> trips = Map.of("submit1000", submit1000, "submit1", submit1, "claim16", claim16,
+                "claimLimited16", claimLimited, "renew1000", renew1000, "complete16", complete16,
+                "completeMixed3", completeMixed);
+        System.out.println("ROUNDTRIPS pool=" + pool.getJdbcUrl().replaceAll(".*\\?", "?")
+                + " isolation=" + pool.getTransactionIsolation() + " " + new java.util.TreeMap<>(trips));
+        return trips;
+    }
+
+    /** Statements the server received from the pool's one connection while {@code work} ran. */
+    private long trips(Runnable work) {
+        long before = questions();
+        work.run();
+        return questions() - before - 1;   // the second SHOW counts itself
+    }
+
+    private long questions() {
+        Supplier<Long> read = () -> Long.parseLong(new JdbcTemplate(pool)
+                .queryForObject("SHOW SESSION STATUS LIKE 'Questions'", (rs, n) -> rs.getString(2)));
+        return read.get();
+    }
+
+    private static ClaimRequest claim(int max, ConcurrencyLimits limits) {
+        return new ClaimRequest(WORKER, Set.of("job"), max, LEASE, limits);
+    }
+}
