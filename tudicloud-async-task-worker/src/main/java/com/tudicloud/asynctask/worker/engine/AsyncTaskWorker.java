@@ -192,11 +192,11 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         return executor;
     }
 
-    /** A loop that throws would be cancelled by its executor for good; log and go on instead. */
+    /** A loop that throws would be cancelled by its executor for good; log and go on instead, even after an Error. */
     private static void runSafely(String name, Runnable loop) {
         try {
             loop.run();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             log.error("{} round failed", name, e);
         }
     }

@@ -59,7 +59,7 @@ final class TaskPoller {
                 waiter.await(lastBatchFull, pollInterval);
             } catch (InterruptedException e) {
                 return;
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 log.warn("Claiming tasks failed, will try again in {} ms: {}", pollInterval.toMillis(), e.toString());
                 lastBatchFull = false;
                 if (!pause()) {
