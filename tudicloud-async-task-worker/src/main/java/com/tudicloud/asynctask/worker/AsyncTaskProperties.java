@@ -66,7 +66,7 @@ public class AsyncTaskProperties {
         /** On shutdown, how long running tasks may finish before they are interrupted and handed back; defaults to lease-timeout. */
         private Duration shutdownTimeout;
 
-        /** Completions written together in one transaction, at most. */
+        /** Outcomes written together in one group (one statement for a group of successes), at most. */
         private int completionBatchSize = 500;
 
         private final Retry retry = new Retry();

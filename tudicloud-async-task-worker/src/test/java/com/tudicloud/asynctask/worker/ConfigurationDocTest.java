@@ -1,0 +1,48 @@
+package com.tudicloud.asynctask.worker;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** docs/configuration.md lists exactly the properties of the generated metadata, with their defaults. */
+class ConfigurationDocTest {
+
+    private static final Path DOC = Path.of("..", "docs", "configuration.md");
+    private static final Pattern ROW = Pattern.compile("^\\| `(async-task\\.[a-z.-]+)` \\| ([^|]+) \\|", Pattern.MULTILINE);
+
+    @Test
+    void everyPropertyIsDocumentedWithItsDefault() throws Exception {
+        JsonNode metadata;
+        try (InputStream json = getClass().getClassLoader().getResourceAsStream("META-INF/spring-configuration-metadata.json")) {
+            metadata = JsonMapper.builder().build().readTree(json);
+        }
+        String doc = Files.readString(DOC);
+        List<String> documented = new ArrayList<>();
+        Matcher row = ROW.matcher(doc);
+        while (row.find()) {
+            documented.add(row.group(1));
+        }
+
+        List<String> properties = new ArrayList<>();
+        for (JsonNode property : metadata.get("properties")) {
+            String name = property.get("name").asString();
+            properties.add(name);
+            JsonNode defaultValue = property.get("defaultValue");
+            if (defaultValue != null) {
+                String expected = "| `" + name + "` | `" + defaultValue.asString().toLowerCase() + "` |";
+                assertThat(doc).as("row of " + name + " with its default").contains(expected);
+            }
+        }
+        assertThat(documented).containsExactlyInAnyOrderElementsOf(properties);
+    }
+}
