@@ -8,6 +8,9 @@ import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.JacksonPayloadCodec;
 import com.tudicloud.asynctask.worker.client.DefaultAsyncTaskClient;
 import com.zaxxer.hikari.HikariDataSource;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Clock;
@@ -18,9 +21,10 @@ import java.util.function.Consumer;
 
 /**
  * Worker instances for tests, each with a connection pool of its own as a separate process would
- * have, with short test timings; all stopped and closed at the end.
+ * have, with short test timings. Registered as an extension, it empties the table before each test
+ * and stops every worker after it.
  */
-final class TestWorkers implements AutoCloseable {
+final class TestWorkers implements BeforeEachCallback, AfterEachCallback {
 
     static final JacksonPayloadCodec CODEC = new JacksonPayloadCodec(JsonMapper.builder().build());
 
@@ -73,8 +77,15 @@ final class TestWorkers implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public void beforeEach(ExtensionContext context) {
+        db.deleteAllTasks();
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
         workers.forEach(AsyncTaskWorker::stop);
         pools.forEach(HikariDataSource::close);
+        workers.clear();
+        pools.clear();
     }
 }

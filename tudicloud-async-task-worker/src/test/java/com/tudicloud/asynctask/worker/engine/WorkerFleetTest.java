@@ -6,9 +6,8 @@ import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -28,18 +27,8 @@ class WorkerFleetTest {
 
     private final TestDatabase db = TestDatabase.get();
     private final TaskRows rows = new TaskRows(db.dataSource());
-    private TestWorkers workers;
-
-    @BeforeEach
-    void setUp() {
-        db.deleteAllTasks();
-        workers = new TestWorkers(db);
-    }
-
-    @AfterEach
-    void tearDown() {
-        workers.close();
-    }
+    @RegisterExtension
+    final TestWorkers workers = new TestWorkers(db);
 
     @Test
     void noTaskIsEverRunByTwoWorkersAndEveryTaskRunsOnce() {
