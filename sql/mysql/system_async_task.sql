@@ -31,7 +31,9 @@ CREATE TABLE system_async_task (
     INDEX idx_async_task_lease (status, lease_until),
     -- owner listing: WHERE owner_id = ? ORDER BY create_time DESC, id DESC
     INDEX idx_async_task_owner (owner_id, create_time),
-    UNIQUE INDEX uk_async_task_dedup (task_type, dedup_key)
+    UNIQUE INDEX uk_async_task_dedup (task_type, dedup_key),
+    -- operators' listing, newest first
+    INDEX idx_async_task_created (create_time)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 
 -- one row per fleet-wide lock; claims under concurrency limits take the 'claim' row
@@ -41,3 +43,17 @@ CREATE TABLE system_async_task_lock (
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 
 INSERT INTO system_async_task_lock (name) VALUES ('claim');
+
+-- one row per worker instance, refreshed with its heartbeat
+CREATE TABLE system_async_task_worker (
+    worker_id      VARCHAR(255)  NOT NULL,
+    host           VARCHAR(255)  NULL,
+    task_types     VARCHAR(2000) NULL,
+    slots          INT           NOT NULL,
+    running_tasks  INT           NOT NULL DEFAULT 0,
+    started_at     DATETIME(3)   NOT NULL,
+    last_heartbeat DATETIME(3)   NOT NULL,
+    stopped_at     DATETIME(3)   NULL,
+    PRIMARY KEY (worker_id),
+    INDEX idx_async_task_worker_heartbeat (last_heartbeat)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;

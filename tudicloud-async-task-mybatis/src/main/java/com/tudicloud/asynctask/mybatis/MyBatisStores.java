@@ -1,7 +1,9 @@
 package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskStore;
+import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import org.apache.ibatis.builder.xml.XMLMapperBuilder;
 import org.apache.ibatis.mapping.Environment;
 import org.apache.ibatis.mapping.VendorDatabaseIdProvider;
@@ -18,6 +20,7 @@ import javax.sql.DataSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -25,13 +28,16 @@ import java.util.Properties;
  * not a bean: a service's own MyBatis setup (its SqlSessionFactory, its settings) stays untouched,
  * while statements still join the service's Spring transactions on the same DataSource.
  */
-public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore) {
+public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
+                           WorkerRegistry workerRegistry) {
 
-    private static final String MAPPER_XML = "com/tudicloud/asynctask/mybatis/SystemAsyncTaskMapper.xml";
+    private static final List<String> MAPPER_XMLS = List.of(
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskMapper.xml",
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskWorkerMapper.xml");
 
     public static MyBatisStores create(DataSource dataSource) {
-        SystemAsyncTaskMapper mapper = new SqlSessionTemplate(sessionFactory(dataSource))
-                .getMapper(SystemAsyncTaskMapper.class);
+        SqlSessionTemplate session = new SqlSessionTemplate(sessionFactory(dataSource));
+        SystemAsyncTaskMapper mapper = session.getMapper(SystemAsyncTaskMapper.class);
         DataSourceTransactionManager transactions = new DataSourceTransactionManager(dataSource);
 
         // Submits join the caller's transaction, if any, at the caller's isolation.
@@ -42,27 +48,30 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore) {
 
         TransientLockRetry retry = new TransientLockRetry(5, 20);
         return new MyBatisStores(new MyBatisTaskStore(mapper, joinCaller),
-                new MyBatisLeaseStore(mapper, readCommitted, retry));
+                new MyBatisLeaseStore(mapper, readCommitted, retry), new MyBatisTaskAdminStore(mapper),
+                new MyBatisWorkerRegistry(session.getMapper(SystemAsyncTaskWorkerMapper.class)));
     }
 
     private static SqlSessionFactory sessionFactory(DataSource dataSource) {
         return new SqlSessionFactoryBuilder().build(configuration(dataSource));
     }
 
-    /** The stores' own MyBatis configuration: SystemAsyncTaskMapper.xml on Spring-managed transactions. */
+    /** The stores' own MyBatis configuration: their mapper XML files on Spring-managed transactions. */
     static Configuration configuration(DataSource dataSource) {
         Configuration configuration = new Configuration(
                 new Environment("tudicloud-async-task", new SpringManagedTransactionFactory(), dataSource));
         configuration.setMapUnderscoreToCamelCase(true);
         configuration.setArgNameBasedConstructorAutoMapping(true);
         configuration.setDatabaseId(databaseIdProvider().getDatabaseId(dataSource));
-        try (InputStream xml = MyBatisStores.class.getClassLoader().getResourceAsStream(MAPPER_XML)) {
-            if (xml == null) {
-                throw new IllegalStateException("missing mapper resource " + MAPPER_XML);
+        for (String mapperXml : MAPPER_XMLS) {
+            try (InputStream xml = MyBatisStores.class.getClassLoader().getResourceAsStream(mapperXml)) {
+                if (xml == null) {
+                    throw new IllegalStateException("missing mapper resource " + mapperXml);
+                }
+                new XMLMapperBuilder(xml, configuration, mapperXml, configuration.getSqlFragments()).parse();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
-            new XMLMapperBuilder(xml, configuration, MAPPER_XML, configuration.getSqlFragments()).parse();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
         return configuration;
     }

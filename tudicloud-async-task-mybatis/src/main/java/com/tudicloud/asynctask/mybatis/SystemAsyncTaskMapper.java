@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
+import com.tudicloud.asynctask.api.spi.TaskQuery;
 import org.apache.ibatis.annotations.Param;
 
 import java.util.Collection;
@@ -62,4 +63,16 @@ interface SystemAsyncTaskMapper {
     int failExpired(@Param("ids") List<Long> ids);
 
     int cancelExpired(@Param("ids") List<Long> ids);
+
+    List<TaskView> search(@Param("q") TaskQuery query);
+
+    long countMatching(@Param("q") TaskQuery query);
+
+    List<StatusTypeCount> countByStatusAndType();
+
+    OldestDue selectOldestDueQueued();
+
+    long countExpiredLeases();
+
+    int requeueFinished(@Param("id") long id);
 }

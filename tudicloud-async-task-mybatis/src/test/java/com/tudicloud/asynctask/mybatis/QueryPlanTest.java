@@ -1,6 +1,8 @@
 package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.spi.TaskQuery;
+import com.tudicloud.asynctask.api.spi.TaskSort;
 import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
 import com.tudicloud.asynctask.mybatis.testing.SchemaScripts;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
@@ -25,6 +27,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.StringJoiner;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -118,6 +121,15 @@ class QueryPlanTest {
         assertUsesIndexWithoutSorting(plan, "idx_async_task_owner");
     }
 
+    @Test
+    void theOperatorsListingNewestFirstReadsTheCreatedIndexBackwards() {
+        TaskQuery newestFirst = new TaskQuery(Set.of(), null, null, null, null, TaskSort.CREATE_TIME, true, 3, 50);
+
+        List<Map<String, Object>> plan = explain("search", Map.of("q", newestFirst));
+
+        assertUsesIndexWithoutSorting(plan, "idx_async_task_created");
+    }
+
     private static void assertUsesIndexWithoutSorting(List<Map<String, Object>> plan, String index) {
         String shown = render(plan);
         assertThat(plan).as("one table, one row of EXPLAIN:%n%s", shown).hasSize(1);
@@ -169,8 +181,6 @@ class QueryPlanTest {
         }
         return text.toString();
     }
-
-    /** The store's MyBatis configuration, built as MyBatisStores builds it. */
 
     // ------------------------------------------------------------------ the data
 

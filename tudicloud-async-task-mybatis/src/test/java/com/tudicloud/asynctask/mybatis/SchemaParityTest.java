@@ -61,9 +61,10 @@ class SchemaParityTest {
         print("tables", fromChangelog);
 
         // the default utf8mb4 collation differs by server (MariaDB 10.11, 11.4, MySQL 8), so only its charset is fixed
-        assertThat(fromChangelog).hasSize(2).satisfiesExactly(
+        assertThat(fromChangelog).hasSize(3).satisfiesExactly(
                 t -> assertThat(t).startsWith("system_async_task engine=InnoDB collation=utf8mb4_"),
-                t -> assertThat(t).startsWith("system_async_task_lock engine=InnoDB collation=utf8mb4_"));
+                t -> assertThat(t).startsWith("system_async_task_lock engine=InnoDB collation=utf8mb4_"),
+                t -> assertThat(t).startsWith("system_async_task_worker engine=InnoDB collation=utf8mb4_"));
         assertThat(tables(DDL_DB)).as("tables of the plain DDL vs the changelog")
                 .containsExactlyElementsOf(fromChangelog);
     }
@@ -73,7 +74,7 @@ class SchemaParityTest {
         List<String> fromChangelog = columns(LIQUIBASE_DB);
         print("columns", fromChangelog);
 
-        assertThat(fromChangelog).hasSize(21 + 1); // the task table's columns and the lock table's one
+        assertThat(fromChangelog).hasSize(21 + 1 + 8); // the task, lock and worker tables' columns
         assertThat(columns(DDL_DB)).as("columns of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
     }

@@ -3,6 +3,8 @@ package com.tudicloud.asynctask.worker.autoconfigure;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.TaskAdminStore;
+import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import com.tudicloud.asynctask.api.spi.TaskStore;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
@@ -58,6 +60,18 @@ public class AsyncTaskAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
+    TaskAdminStore asyncTaskAdminStore(MyBatisStores stores) {
+        return stores.adminStore();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    WorkerRegistry asyncTaskWorkerRegistry(MyBatisStores stores) {
+        return stores.workerRegistry();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
     PayloadCodec asyncTaskPayloadCodec(ObjectProvider<JsonMapper> jsonMapper) {
         return new JacksonPayloadCodec(jsonMapper.getIfAvailable(() -> JsonMapper.builder().build()));
     }
@@ -77,11 +91,11 @@ public class AsyncTaskAutoConfiguration {
 
         @Bean
         @ConditionalOnMissingBean
-        AsyncTaskWorker asyncTaskWorker(AsyncTaskProperties properties, LeaseStore store,
+        AsyncTaskWorker asyncTaskWorker(AsyncTaskProperties properties, LeaseStore store, WorkerRegistry registry,
                                         ObjectProvider<TaskHandler<?>> handlers, PayloadCodec codec) {
             AsyncTaskProperties.Worker settings = properties.getWorker();
             String workerId = settings.getWorkerId() != null ? settings.getWorkerId() : WorkerIds.generate();
-            return new AsyncTaskWorker(workerId, settings, store,
+            return new AsyncTaskWorker(workerId, settings, store, registry,
                     new HandlerRegistry(handlers.orderedStream().toList()), codec);
         }
     }

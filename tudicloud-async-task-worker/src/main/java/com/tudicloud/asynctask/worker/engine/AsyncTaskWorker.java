@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.worker.engine;
 
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.PayloadCodec;
 import com.tudicloud.asynctask.worker.TaskSubmissionListener;
@@ -38,6 +39,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     private final String workerId;
     private final AsyncTaskProperties.Worker settings;
     private final LeaseStore store;
+    private final WorkerRegistry registry;
     private final HandlerRegistry handlers;
     private final PayloadCodec codec;
     private final Object lifecycleMonitor = new Object();
@@ -46,16 +48,17 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
 
     /** The parts that live from start to stop. */
     private record Running(ActiveExecutions active, TaskPoller poller, Thread pollerThread, CompletionWriter writer,
-                           Thread writerThread, LeaseHeartbeat heartbeat, ExecutorService slotThreads,
+                           Thread writerThread, WorkerRegistration registration, ExecutorService slotThreads,
                            List<ScheduledExecutorService> schedules, PollWaiter waiter) {
     }
 
     public AsyncTaskWorker(String workerId, AsyncTaskProperties.Worker settings, LeaseStore store,
-                           HandlerRegistry handlers, PayloadCodec codec) {
+                           WorkerRegistry registry, HandlerRegistry handlers, PayloadCodec codec) {
         WorkerSettingsValidator.validate(settings);
         this.workerId = workerId;
         this.settings = settings;
         this.store = store;
+        this.registry = registry;
         this.handlers = handlers;
         this.codec = codec;
     }
@@ -92,8 +95,15 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         ExecutionWatchdog watchdog = new ExecutionWatchdog(active, settings.getMaxExecutionTime(),
                 heartbeatInterval.dividedBy(2), heartbeatInterval);
 
+        WorkerRegistration registration = new WorkerRegistration(registry, workerId, WorkerIds.hostName(),
+                handlers.taskTypes(), settings.getSlots());
+        registration.started();
+
         // each loop on its own thread: a slow recovery or a hung connection must not delay a heartbeat
-        ScheduledExecutorService heartbeats = schedule("async-task-heartbeat", heartbeat::beat, heartbeatInterval, heartbeatInterval);
+        ScheduledExecutorService heartbeats = schedule("async-task-heartbeat", () -> {
+            heartbeat.beat();
+            registration.alive(active.size());
+        }, heartbeatInterval, heartbeatInterval);
         ScheduledExecutorService recoveries = schedule("async-task-recovery", recoverer::recover,
                 settings.getRecoveryInterval(), settings.getRecoveryInterval());
         Duration watchdogPeriod = clamp(heartbeatInterval.dividedBy(4));
@@ -103,7 +113,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         Thread pollerThread = new NamedThreads("async-task-poller").newThread(poller::runUntilStopped);
         writerThread.start();
         pollerThread.start();
-        return new Running(active, poller, pollerThread, writer, writerThread, heartbeat, slotThreads,
+        return new Running(active, poller, pollerThread, writer, writerThread, registration, slotThreads,
                 List.of(heartbeats, recoveries, watchdogs), waiter);
     }
 
@@ -135,6 +145,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         join(parts.writerThread());
         parts.schedules().forEach(ExecutorService::shutdownNow);
         parts.slotThreads().shutdownNow();
+        parts.registration().stopped();
         int abandoned = parts.active().size();
         if (abandoned > 0) {
             log.warn("Async task worker {} stopped with {} tasks whose handlers did not return; their leases "

@@ -16,7 +16,7 @@ public final class WorkerIds {
         return hostName() + ":" + ProcessHandle.current().pid() + ":" + random;
     }
 
-    private static String hostName() {
+    public static String hostName() {
         try {
             return InetAddress.getLocalHost().getHostName();
         } catch (UnknownHostException e) {

@@ -310,6 +310,30 @@ class AsyncTaskWorkerTest {
         assertThat(view.lastError()).contains("released");
     }
 
+    @Test
+    void theWorkerKeepsItsRegistryRowFreshAndMarksItsStop() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        var handler = new RecordingHandler<>("hold", Object.class, (context, payload) -> {
+            release.await(20, TimeUnit.SECONDS);
+            return TaskResult.success();
+        });
+        AsyncTaskWorker worker = workers.start("registered", handler);
+        AsyncTaskClient client = workers.client(worker);
+        var registry = MyBatisStores.create(db.dataSource()).workerRegistry();
+        client.submitAll(List.of(TaskRequest.of("hold", 1), TaskRequest.of("hold", 2)));
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> registry.seenWithin(Duration.ofMinutes(1)).stream()
+                .anyMatch(w -> w.workerId().equals("registered") && w.runningTasks() == 2));
+        release.countDown();
+        worker.stop();
+
+        var row = registry.seenWithin(Duration.ofMinutes(1)).stream()
+                .filter(w -> w.workerId().equals("registered")).findFirst().orElseThrow();
+        assertThat(row.stoppedAt()).isNotNull();
+        assertThat(row.taskTypes()).isEqualTo("hold");
+        assertThat(row.slots()).isEqualTo(4);
+    }
+
     private static TaskView awaitStatus(AsyncTaskClient client, long id, TaskStatus status) {
         await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20))
                 .until(() -> client.get(id).orElseThrow().status() == status);

@@ -55,7 +55,8 @@ final class TestWorkers implements BeforeEachCallback, AfterEachCallback {
         tuning.accept(settings);
         HikariDataSource pool = db.newDataSource(4);
         pools.add(pool);
-        AsyncTaskWorker worker = new AsyncTaskWorker(workerId, settings, MyBatisStores.create(pool).leaseStore(),
+        MyBatisStores stores = MyBatisStores.create(pool);
+        AsyncTaskWorker worker = new AsyncTaskWorker(workerId, settings, stores.leaseStore(), stores.workerRegistry(),
                 new HandlerRegistry(List.of(handlers)), CODEC);
         workers.add(worker);
         worker.start();

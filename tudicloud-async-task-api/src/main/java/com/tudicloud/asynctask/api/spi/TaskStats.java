@@ -1,0 +1,22 @@
+package com.tudicloud.asynctask.api.spi;
+
+import com.tudicloud.asynctask.api.TaskStatus;
+
+import java.util.Map;
+
+/**
+ * The state of the queue at one moment of the database's clock.
+ *
+ * @param byStatus                 tasks per status (every status present, 0 when none)
+ * @param byType                   per task type, tasks per status (only statuses that occur)
+ * @param oldestDueQueuedAgeMillis how long the oldest due QUEUED task has been due, or {@code null} when none is
+ * @param expiredLeases            RUNNING or CANCEL_REQUESTED tasks whose lease has expired, not recovered yet
+ */
+public record TaskStats(Map<TaskStatus, Long> byStatus, Map<String, Map<TaskStatus, Long>> byType,
+                        Long oldestDueQueuedAgeMillis, long expiredLeases) {
+
+    public TaskStats {
+        byStatus = Map.copyOf(byStatus);
+        byType = Map.copyOf(byType);
+    }
+}

@@ -1,0 +1,51 @@
+package com.tudicloud.asynctask.mybatis;
+
+import com.tudicloud.asynctask.api.RetryOutcome;
+import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.spi.TaskAdminStore;
+import com.tudicloud.asynctask.api.spi.TaskPage;
+import com.tudicloud.asynctask.api.spi.TaskQuery;
+import com.tudicloud.asynctask.api.spi.TaskStats;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Operators' reads and the retry, on MyBatis. */
+final class MyBatisTaskAdminStore implements TaskAdminStore {
+
+    private final SystemAsyncTaskMapper mapper;
+
+    MyBatisTaskAdminStore(SystemAsyncTaskMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    @Override
+    public TaskPage search(TaskQuery query) {
+        return new TaskPage(mapper.search(query), mapper.countMatching(query), query.page(), query.size());
+    }
+
+    @Override
+    public TaskStats stats() {
+        Map<TaskStatus, Long> byStatus = new EnumMap<>(TaskStatus.class);
+        for (TaskStatus status : TaskStatus.values()) {
+            byStatus.put(status, 0L);
+        }
+        Map<String, Map<TaskStatus, Long>> byType = new TreeMap<>();
+        for (StatusTypeCount count : mapper.countByStatusAndType()) {
+            byStatus.merge(count.status(), count.taskCount(), Long::sum);
+            byType.computeIfAbsent(count.taskType(), type -> new EnumMap<>(TaskStatus.class))
+                    .put(count.status(), count.taskCount());
+        }
+        byType.replaceAll((type, counts) -> Map.copyOf(counts));
+        return new TaskStats(byStatus, byType, mapper.selectOldestDueQueued().ageMillis(), mapper.countExpiredLeases());
+    }
+
+    @Override
+    public RetryOutcome retry(long taskId) {
+        if (mapper.requeueFinished(taskId) == 1) {
+            return RetryOutcome.REQUEUED;
+        }
+        return mapper.selectStatus(taskId) == null ? RetryOutcome.NOT_FOUND : RetryOutcome.NOT_RETRYABLE;
+    }
+}

@@ -1,0 +1,21 @@
+package com.tudicloud.asynctask.mybatis;
+
+import com.tudicloud.asynctask.api.spi.WorkerInfo;
+import org.apache.ibatis.annotations.Param;
+
+import java.util.List;
+
+/** The statements on {@code system_async_task_worker}; the SQL is in SystemAsyncTaskWorkerMapper.xml. */
+interface SystemAsyncTaskWorkerMapper {
+
+    int register(@Param("workerId") String workerId, @Param("host") String host, @Param("taskTypes") String taskTypes,
+                 @Param("slots") int slots);
+
+    int heartbeat(@Param("workerId") String workerId, @Param("runningTasks") int runningTasks);
+
+    int stopped(@Param("workerId") String workerId);
+
+    List<WorkerInfo> seenWithin(@Param("windowMillis") long windowMillis);
+
+    int purgeOlderThan(@Param("ageMillis") long ageMillis);
+}

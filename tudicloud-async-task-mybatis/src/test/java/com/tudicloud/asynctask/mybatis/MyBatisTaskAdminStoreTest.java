@@ -1,0 +1,158 @@
+package com.tudicloud.asynctask.mybatis;
+
+import com.tudicloud.asynctask.api.RetryOutcome;
+import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.TaskView;
+import com.tudicloud.asynctask.api.spi.ClaimRequest;
+import com.tudicloud.asynctask.api.spi.ClaimedTask;
+import com.tudicloud.asynctask.api.spi.Completion;
+import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
+import com.tudicloud.asynctask.api.spi.NewTask;
+import com.tudicloud.asynctask.api.spi.TaskAdminStore;
+import com.tudicloud.asynctask.api.spi.TaskPage;
+import com.tudicloud.asynctask.api.spi.TaskQuery;
+import com.tudicloud.asynctask.api.spi.TaskSort;
+import com.tudicloud.asynctask.api.spi.TaskStats;
+import com.tudicloud.asynctask.api.spi.WorkerInfo;
+import com.tudicloud.asynctask.api.spi.WorkerRegistry;
+import com.tudicloud.asynctask.mybatis.testing.TaskRows;
+import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Operators' listing, statistics and retry, and the worker registry, on the real database. */
+class MyBatisTaskAdminStoreTest {
+
+    private final TestDatabase db = TestDatabase.get();
+    private final MyBatisStores stores = MyBatisStores.create(db.dataSource());
+    private final TaskAdminStore admin = stores.adminStore();
+    private final TaskRows rows = new TaskRows(db.dataSource());
+
+    @BeforeEach
+    void emptyTables() {
+        db.deleteAllTasks();
+        db.execute("DELETE FROM system_async_task_worker");
+    }
+
+    @Test
+    void searchFiltersSortsAndPages() {
+        for (int i = 0; i < 7; i++) {
+            submit(new NewTask("mail", null, i, 0, 3, i % 2 == 0 ? "alice" : "bob", null));
+        }
+        submit(new NewTask("report", null, 0, 0, 3, "alice", null));
+
+        TaskPage alicesMail = admin.search(query(Set.of(), "mail", "alice", TaskSort.PRIORITY, true, 0, 3));
+        assertThat(alicesMail.total()).isEqualTo(4);
+        assertThat(alicesMail.items()).extracting(TaskView::priority).containsExactly(6, 4, 2);
+        TaskPage secondPage = admin.search(query(Set.of(), "mail", "alice", TaskSort.PRIORITY, true, 1, 3));
+        assertThat(secondPage.items()).extracting(TaskView::priority).containsExactly(0);
+        assertThat(admin.search(query(Set.of(TaskStatus.RUNNING), null, null, TaskSort.CREATE_TIME, true, 0, 10)).total())
+                .isZero();
+        assertThat(admin.search(query(Set.of(TaskStatus.QUEUED), null, null, TaskSort.CREATE_TIME, false, 0, 10)).items())
+                .extracting(TaskView::taskType).endsWith("report").hasSize(8);
+    }
+
+    @Test
+    void searchByCreationWindow() {
+        submit(new NewTask("mail", null, 0, 0, 3, null, null));
+        Instant now = Instant.now();
+
+        assertThat(admin.search(windowed(now.minusSeconds(60), now.plusSeconds(60))).total()).isEqualTo(1);
+        assertThat(admin.search(windowed(now.plusSeconds(60), null)).total()).isZero();
+        assertThat(admin.search(windowed(null, now.minusSeconds(60))).total()).isZero();
+    }
+
+    @Test
+    void statsCountByStatusAndTypeAndSeeStaleWork() {
+        long failed = submit(new NewTask("mail", null, 0, 0, 1, null, null));
+        submit(new NewTask("mail", null, 0, 0, 1, null, null));
+        submit(new NewTask("report", null, 0, 60_000, 1, null, null));
+        ClaimedTask first = claim("mail", 1).get(0);
+        stores.leaseStore().complete("w", List.of(Completion.failed(first.id(), first.leaseToken(), "x")));
+        long expired = claim("mail", 1).get(0).id();
+        rows.expireLease(expired);
+        long due = submit(new NewTask("sms", null, 0, 0, 1, null, null));
+        rows.jdbc().update("UPDATE system_async_task SET available_at = TIMESTAMPADD(SECOND, -30, NOW(3)) WHERE id = ?", due);
+
+        TaskStats stats = admin.stats();
+
+        assertThat(stats.byStatus()).containsEntry(TaskStatus.FAILED, 1L).containsEntry(TaskStatus.RUNNING, 1L)
+                .containsEntry(TaskStatus.QUEUED, 2L).containsEntry(TaskStatus.SUCCESS, 0L);
+        assertThat(stats.byType().get("mail")).containsEntry(TaskStatus.FAILED, 1L).containsEntry(TaskStatus.RUNNING, 1L);
+        assertThat(stats.byType().get("report")).containsEntry(TaskStatus.QUEUED, 1L);
+        assertThat(stats.expiredLeases()).isEqualTo(1);
+        assertThat(stats.oldestDueQueuedAgeMillis()).isBetween(29_000L, 40_000L);
+        assertThat(failed).isEqualTo(first.id());
+    }
+
+    @Test
+    void retryRequeuesFailedAndCancelledTasksWithAFreshBudget() {
+        long failed = submit(new NewTask("mail", null, 0, 0, 1, null, null));
+        ClaimedTask claimed = claim("mail", 1).get(0);
+        stores.leaseStore().complete("w", List.of(Completion.failed(claimed.id(), claimed.leaseToken(), "boom")));
+        long cancelled = submit(new NewTask("mail", null, 0, 60_000, 1, null, null));
+        stores.taskStore().cancel(cancelled);
+        long queued = submit(new NewTask("mail", null, 0, 60_000, 1, null, null));
+
+        assertThat(admin.retry(failed)).isEqualTo(RetryOutcome.REQUEUED);
+        assertThat(admin.retry(cancelled)).isEqualTo(RetryOutcome.REQUEUED);
+        assertThat(admin.retry(queued)).isEqualTo(RetryOutcome.NOT_RETRYABLE);
+        assertThat(admin.retry(-5)).isEqualTo(RetryOutcome.NOT_FOUND);
+
+        TaskView retried = stores.taskStore().findById(failed).orElseThrow();
+        assertThat(retried.status()).isEqualTo(TaskStatus.QUEUED);
+        assertThat(retried.attemptCount()).isZero();
+        assertThat(retried.lastError()).contains("boom");
+        ClaimedTask again = claim("mail", 5).stream().filter(t -> t.id() == failed).findFirst().orElseThrow();
+        assertThat(again.attempt()).isEqualTo(1);
+        assertThat(again.leaseToken()).as("tokens keep growing across retries").isEqualTo(claimed.leaseToken() + 1);
+    }
+
+    @Test
+    void theRegistryShowsLiveAndRecentlyStoppedWorkers() {
+        WorkerRegistry registry = stores.workerRegistry();
+        registry.register("w1", "host-a", "mail,report", 8);
+        registry.register("w2", "host-b", "mail", 4);
+        registry.heartbeat("w1", "host-a", "mail,report", 8, 3);
+        registry.stopped("w2");
+        db.execute("DELETE FROM system_async_task_worker WHERE worker_id = 'w1'");
+        registry.heartbeat("w1", "host-a", "mail,report", 8, 5);   // purged meanwhile: registers again
+
+        List<WorkerInfo> seen = registry.seenWithin(Duration.ofMinutes(1));
+
+        assertThat(seen).extracting(WorkerInfo::workerId).containsExactlyInAnyOrder("w1", "w2");
+        WorkerInfo w1 = seen.stream().filter(w -> w.workerId().equals("w1")).findFirst().orElseThrow();
+        assertThat(w1.runningTasks()).isEqualTo(5);
+        assertThat(w1.host()).isEqualTo("host-a");
+        assertThat(w1.stoppedAt()).isNull();
+        assertThat(seen.stream().filter(w -> w.workerId().equals("w2")).findFirst().orElseThrow().stoppedAt()).isNotNull();
+
+        db.execute("UPDATE system_async_task_worker SET last_heartbeat = TIMESTAMPADD(HOUR, -2, NOW(3)) WHERE worker_id = 'w2'");
+        assertThat(registry.seenWithin(Duration.ofMinutes(1))).extracting(WorkerInfo::workerId).containsExactly("w1");
+        assertThat(registry.purgeOlderThan(Duration.ofHours(1))).isEqualTo(1);
+    }
+
+    private long submit(NewTask task) {
+        return stores.taskStore().insert(List.of(task)).get(0).taskId();
+    }
+
+    private List<ClaimedTask> claim(String type, int max) {
+        return stores.leaseStore().claim(new ClaimRequest("w", Set.of(type), max, 60_000, ConcurrencyLimits.NONE));
+    }
+
+    private static TaskQuery query(Set<TaskStatus> statuses, String type, String owner, TaskSort sort, boolean descending,
+                                   int page, int size) {
+        return new TaskQuery(statuses, type, owner, null, null, sort, descending, page, size);
+    }
+
+    private static TaskQuery windowed(Instant from, Instant to) {
+        return new TaskQuery(Set.of(), null, null, from, to, TaskSort.CREATE_TIME, true, 0, 10);
+    }
+}
