@@ -1,0 +1,119 @@
+package com.tudicloud.asynctask.admin;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** The admin application's settings, under {@code async-task.admin}. */
+@ConfigurationProperties("async-task.admin")
+public class AdminProperties {
+
+    private final Console console = new Console();
+
+    /** Largest request body the API accepts, in bytes; a larger one gets 413. */
+    private int maxBodyBytes = 65_536;
+
+    /** Task types operators may submit besides those this application has handlers for. */
+    private Set<String> taskTypes = new LinkedHashSet<>();
+
+    /** A worker counts as seen when its last heartbeat is at most this old. */
+    private Duration workersWindow = Duration.ofMinutes(2);
+
+    /** Who may log in; passwords are stored hashed, with their encoder's prefix, e.g. {bcrypt}$2a$10$... */
+    private List<User> users = new ArrayList<>();
+
+    public Console getConsole() {
+        return console;
+    }
+
+    public int getMaxBodyBytes() {
+        return maxBodyBytes;
+    }
+
+    public void setMaxBodyBytes(int maxBodyBytes) {
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    public Set<String> getTaskTypes() {
+        return taskTypes;
+    }
+
+    public void setTaskTypes(Set<String> taskTypes) {
+        this.taskTypes = taskTypes;
+    }
+
+    public Duration getWorkersWindow() {
+        return workersWindow;
+    }
+
+    public void setWorkersWindow(Duration workersWindow) {
+        this.workersWindow = workersWindow;
+    }
+
+    public List<User> getUsers() {
+        return users;
+    }
+
+    public void setUsers(List<User> users) {
+        this.users = users;
+    }
+
+    public static class Console {
+
+        /** Whether the REST API and the web console are served; off, the application is a plain worker node. */
+        private boolean enabled = true;
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+    }
+
+    public static class User {
+
+        private String username;
+
+        /** The hashed password, with its encoder's prefix. */
+        private String password;
+
+        private Role role = Role.VIEWER;
+
+        public String getUsername() {
+            return username;
+        }
+
+        public void setUsername(String username) {
+            this.username = username;
+        }
+
+        public String getPassword() {
+            return password;
+        }
+
+        public void setPassword(String password) {
+            this.password = password;
+        }
+
+        public Role getRole() {
+            return role;
+        }
+
+        public void setRole(Role role) {
+            this.role = role;
+        }
+    }
+
+    public enum Role {
+        /** Reads tasks, statistics and workers. */
+        VIEWER,
+        /** A viewer who may also submit, cancel and retry. */
+        OPERATOR
+    }
+}

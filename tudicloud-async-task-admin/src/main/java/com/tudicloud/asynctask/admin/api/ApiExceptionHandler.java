@@ -1,0 +1,116 @@
+package com.tudicloud.asynctask.admin.api;
+
+import org.springframework.context.MessageSourceResolvable;
+import org.springframework.core.ResolvableType;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.validation.FieldError;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Every rejected request gets a 4xx problem detail whose {@code detail} names the field and what was
+ * wrong with it, and whose {@code errors} lists each field for programs. Nothing reaches the store
+ * before its input has passed.
+ */
+@RestControllerAdvice(assignableTypes = {TaskController.class, OperationsController.class})
+class ApiExceptionHandler extends ResponseEntityExceptionHandler {
+
+    @Override
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException e,
+                                                                  HttpHeaders headers, HttpStatusCode status,
+                                                                  WebRequest request) {
+        List<Map<String, String>> errors = new ArrayList<>();
+        for (FieldError error : e.getBindingResult().getFieldErrors()) {
+            errors.add(Map.of("field", error.getField(), "message", String.valueOf(error.getDefaultMessage())));
+        }
+        return problem(errors, request);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHandlerMethodValidationException(HandlerMethodValidationException e,
+                                                                            HttpHeaders headers, HttpStatusCode status,
+                                                                            WebRequest request) {
+        List<Map<String, String>> errors = new ArrayList<>();
+        e.getParameterValidationResults().forEach(result -> {
+            String field = result.getMethodParameter().getParameterName();
+            for (MessageSourceResolvable error : result.getResolvableErrors()) {
+                errors.add(Map.of("field", String.valueOf(field), "message", String.valueOf(error.getDefaultMessage())));
+            }
+        });
+        return problem(errors, request);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e, HttpHeaders headers,
+                                                                  HttpStatusCode status, WebRequest request) {
+        Throwable cause = e.getMostSpecificCause();
+        if (cause instanceof UnrecognizedPropertyException unknown) {
+            return problem(List.of(Map.of("field", unknown.getPropertyName(),
+                    "message", "unknown field; known: " + unknown.getKnownPropertyIds())), request);
+        }
+        if (cause instanceof DatabindException databind && !databind.getPath().isEmpty()) {
+            String field = databind.getPath().stream()
+                    .map(reference -> reference.getPropertyName() != null ? reference.getPropertyName()
+                            : "[" + reference.getIndex() + "]")
+                    .collect(Collectors.joining("."));
+            return problem(List.of(Map.of("field", field, "message", "wrong type or format: "
+                    + databind.getOriginalMessage())), request);
+        }
+        return problem(List.of(Map.of("field", "body", "message", "not readable as JSON: "
+                + (cause.getMessage() == null ? cause.getClass().getSimpleName() : firstLine(cause.getMessage())))), request);
+    }
+
+    @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+    ResponseEntity<Object> handleTypeMismatch(MethodArgumentTypeMismatchException e, WebRequest request) {
+        // for a repeated parameter such as List<TaskStatus>, name the element type
+        Class<?> type = Collection.class.isAssignableFrom(e.getParameter().getParameterType())
+                ? ResolvableType.forMethodParameter(e.getParameter()).getGeneric(0).resolve()
+                : e.getRequiredType();
+        String message = type != null && type.isEnum()
+                ? "'" + e.getValue() + "' is not one of " + Arrays.toString(type.getEnumConstants())
+                : "'" + e.getValue() + "' is not a valid " + (type == null ? "value" : describe(type));
+        return problem(List.of(Map.of("field", e.getName(), "message", message)), request);
+    }
+
+    private ResponseEntity<Object> problem(List<Map<String, String>> errors, WebRequest request) {
+        String detail = errors.stream().map(error -> error.get("field") + ": " + error.get("message"))
+                .collect(Collectors.joining("; "));
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
+        problem.setTitle("Invalid request");
+        problem.setProperty("errors", errors);
+        return handleExceptionInternal(new IllegalArgumentException(detail), problem, new HttpHeaders(),
+                HttpStatus.BAD_REQUEST, request);
+    }
+
+    private static String describe(Class<?> type) {
+        if (type == java.time.Instant.class) {
+            return "ISO-8601 instant such as 2026-11-29T08:00:00Z";
+        }
+        return type == long.class || type == int.class || type == Long.class || type == Integer.class
+                ? "whole number" : type.getSimpleName();
+    }
+
+    private static String firstLine(String text) {
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline);
+    }
+}

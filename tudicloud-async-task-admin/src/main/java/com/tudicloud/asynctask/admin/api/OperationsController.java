@@ -1,0 +1,107 @@
+package com.tudicloud.asynctask.admin.api;
+
+import com.tudicloud.asynctask.admin.AdminProperties;
+import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.spi.TaskAdminStore;
+import com.tudicloud.asynctask.api.spi.TaskStats;
+import com.tudicloud.asynctask.api.spi.WorkerInfo;
+import com.tudicloud.asynctask.api.spi.WorkerRegistry;
+import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.GrantedAuthority;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+@RestController
+@RequestMapping("/api")
+@Tag(name = "Operations", description = "The queue's state, the worker fleet, and who is logged in")
+@ConditionalOnConsole
+public class OperationsController {
+
+    @Schema(name = "Stats")
+    public record StatsJson(@Schema(description = "tasks per status") Map<TaskStatus, Long> byStatus,
+                            @Schema(description = "per task type, tasks per status") Map<String, Map<TaskStatus, Long>> byType,
+                            @Schema(description = "how long the oldest due QUEUED task has waited, in ms; null when none", example = "1200")
+                            Long oldestDueQueuedAgeMs,
+                            @Schema(description = "leased tasks whose lease expired and that await recovery", example = "0")
+                            long expiredLeases) {
+    }
+
+    @Schema(name = "Worker")
+    public record WorkerJson(@Schema(example = "host-a:4711:1f2e3d4c") String workerId, String host,
+                             List<String> taskTypes, int slots, int runningTasks, Instant startedAt,
+                             Instant lastHeartbeat, Instant stoppedAt,
+                             @Schema(description = "not stopped, and its last heartbeat is at most three heartbeat intervals old")
+                             boolean live) {
+    }
+
+    @Schema(name = "CurrentUser")
+    public record CurrentUserJson(String username, Set<String> roles,
+                                  @Schema(description = "may submit, cancel and retry") boolean canOperate,
+                                  Set<String> submittableTaskTypes) {
+    }
+
+    private final TaskAdminStore adminStore;
+    private final WorkerRegistry workers;
+    private final AdminProperties properties;
+    private final TaskTypeCatalog taskTypes;
+    private final Duration liveSilence;
+
+    public OperationsController(TaskAdminStore adminStore, WorkerRegistry workers, AdminProperties properties,
+                                TaskTypeCatalog taskTypes, AsyncTaskProperties asyncTaskProperties) {
+        this.adminStore = adminStore;
+        this.workers = workers;
+        this.properties = properties;
+        this.taskTypes = taskTypes;
+        // the fleet is assumed to share this application's heartbeat interval
+        this.liveSilence = asyncTaskProperties.getWorker().getHeartbeatInterval().multipliedBy(3);
+    }
+
+    @GetMapping("/stats")
+    @Operation(summary = "Queue statistics", description = "Counts by status and by type, the age of the oldest due "
+            + "QUEUED task, and leased tasks whose lease has expired.")
+    public StatsJson stats() {
+        TaskStats stats = adminStore.stats();
+        return new StatsJson(stats.byStatus(), stats.byType(), stats.oldestDueQueuedAgeMillis(), stats.expiredLeases());
+    }
+
+    @GetMapping("/workers")
+    @Operation(summary = "Workers seen recently", description = "Worker instances whose last heartbeat is within "
+            + "async-task.admin.workers-window (default 2 minutes), oldest first.")
+    public List<WorkerJson> workers() {
+        return workers.seenWithin(properties.getWorkersWindow()).stream().map(this::toJson).toList();
+    }
+
+    @GetMapping("/me")
+    @Operation(summary = "The logged-in user", description = "Its roles, and whether it may submit, cancel and retry.")
+    public CurrentUserJson me(Authentication authentication) {
+        Set<String> roles = new TreeSet<>();
+        for (GrantedAuthority authority : authentication.getAuthorities()) {
+            String name = authority.getAuthority();
+            if (name != null && name.startsWith("ROLE_")) {
+                roles.add(name.substring("ROLE_".length()));
+            }
+        }
+        boolean operator = roles.contains(AdminProperties.Role.OPERATOR.name());
+        return new CurrentUserJson(authentication.getName(), roles, operator, operator ? taskTypes.known() : Set.of());
+    }
+
+    private WorkerJson toJson(WorkerInfo worker) {
+        List<String> types = worker.taskTypes() == null || worker.taskTypes().isEmpty()
+                ? List.of() : Arrays.asList(worker.taskTypes().split(","));
+        return new WorkerJson(worker.workerId(), worker.host(), types, worker.slots(), worker.runningTasks(),
+                worker.startedAt(), worker.lastHeartbeat(), worker.stoppedAt(), worker.isLive(liveSilence));
+    }
+}

@@ -1,0 +1,44 @@
+package com.tudicloud.asynctask.admin.api;
+
+import com.tudicloud.asynctask.api.TaskRequest;
+import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.PositiveOrZero;
+import jakarta.validation.constraints.Size;
+import tools.jackson.databind.JsonNode;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/** What POST /api/tasks accepts. Unknown fields are refused (spring.jackson...fail-on-unknown-properties), so that a typo never passes silently. */
+@Schema(name = "SubmitTask", description = "A task to submit; only taskType is required")
+public record SubmitTaskBody(
+        @Schema(example = "demo.export", requiredMode = Schema.RequiredMode.REQUIRED)
+        @NotBlank @Size(max = TaskRequest.MAX_TASK_TYPE_LENGTH) String taskType,
+        @Schema(description = "any JSON value the handler reads", example = "{\"rows\": 500}") JsonNode payload,
+        @Schema(description = "higher runs first", example = "0", defaultValue = "0")
+        @Min(-1_000_000) @Max(1_000_000) Integer priority,
+        @Schema(description = "due this many milliseconds from now; not with runAt", example = "0", defaultValue = "0")
+        @PositiveOrZero Long delayMs,
+        @Schema(description = "due at this instant (ISO-8601); not with delayMs", example = "2026-12-01T08:00:00Z") Instant runAt,
+        @Schema(description = "executions allowed before the task ends FAILED", example = "3", defaultValue = "3")
+        @Min(1) @Max(100) Integer maxAttempts,
+        @Schema(example = "alice") @Size(max = TaskRequest.MAX_OWNER_ID_LENGTH) @Pattern(regexp = ".*\\S.*", message = "must not be blank") String ownerId,
+        @Schema(description = "a second submit with the same type and key returns the first task", example = "order-7-export")
+        @Size(max = TaskRequest.MAX_DEDUP_KEY_LENGTH) @Pattern(regexp = ".*\\S.*", message = "must not be blank") String dedupKey) {
+
+    TaskRequest toRequest() {
+        TaskRequest request = TaskRequest.of(taskType, payload)
+                .withPriority(priority == null ? 0 : priority)
+                .withMaxAttempts(maxAttempts == null ? TaskRequest.DEFAULT_MAX_ATTEMPTS : maxAttempts)
+                .withOwnerId(ownerId)
+                .withDedupKey(dedupKey);
+        if (runAt != null) {
+            return request.withRunAt(runAt);
+        }
+        return delayMs == null ? request : request.withDelay(Duration.ofMillis(delayMs));
+    }
+}

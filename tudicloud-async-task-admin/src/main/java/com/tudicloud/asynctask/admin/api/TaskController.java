@@ -1,0 +1,150 @@
+package com.tudicloud.asynctask.admin.api;
+
+import com.tudicloud.asynctask.api.AsyncTaskClient;
+import com.tudicloud.asynctask.api.CancelOutcome;
+import com.tudicloud.asynctask.api.RetryOutcome;
+import com.tudicloud.asynctask.api.SubmittedTask;
+import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.TaskView;
+import com.tudicloud.asynctask.api.spi.TaskAdminStore;
+import com.tudicloud.asynctask.api.spi.TaskPage;
+import com.tudicloud.asynctask.api.spi.TaskQuery;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Size;
+import org.springframework.format.annotation.DateTimeFormat;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+
+@RestController
+@RequestMapping("/api/tasks")
+@Tag(name = "Tasks", description = "Browse, submit, cancel and retry tasks")
+@ConditionalOnConsole
+public class TaskController {
+
+    private final AsyncTaskClient client;
+    private final TaskAdminStore adminStore;
+    private final TaskTypeCatalog taskTypes;
+    private final JsonMapper jsonMapper;
+
+    public TaskController(AsyncTaskClient client, TaskAdminStore adminStore, TaskTypeCatalog taskTypes,
+                          JsonMapper jsonMapper) {
+        this.client = client;
+        this.adminStore = adminStore;
+        this.taskTypes = taskTypes;
+        this.jsonMapper = jsonMapper;
+    }
+
+    @GetMapping
+    @Operation(summary = "List tasks", description = "Filters combine with AND; a repeated status means any of them.")
+    public TaskPageJson list(
+            @Parameter(description = "only these statuses (repeat the parameter for several)", example = "RUNNING")
+            @RequestParam(required = false) List<TaskStatus> status,
+            @Parameter(description = "only this task type", example = "demo.export")
+            @RequestParam(required = false) @Size(max = 100) String taskType,
+            @Parameter(description = "only this owner", example = "alice")
+            @RequestParam(required = false) @Size(max = 128) String ownerId,
+            @Parameter(description = "created at or after (ISO-8601)", example = "2026-11-29T00:00:00Z")
+            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant createdFrom,
+            @Parameter(description = "created before (ISO-8601)", example = "2026-11-30T00:00:00Z")
+            @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant createdTo,
+            @Parameter(description = "createTime, updateTime, priority or status, then ,asc or ,desc (default desc)",
+                    example = "createTime,desc")
+            @RequestParam(required = false) String sort,
+            @Parameter(description = "page number, from 0", example = "0")
+            @RequestParam(defaultValue = "0") @Min(0) @Max(1_000_000) int page,
+            @Parameter(description = "page size, 1 to 200", example = "20")
+            @RequestParam(defaultValue = "20") @Min(1) @Max(TaskQuery.MAX_SIZE) int size) {
+        if (createdFrom != null && createdTo != null && !createdFrom.isBefore(createdTo)) {
+            throw ApiProblems.badRequest("createdTo", "must be after createdFrom");
+        }
+        SortParameter order = SortParameter.parse(sort);
+        TaskPage found = adminStore.search(new TaskQuery(status == null ? Set.of() : Set.copyOf(status),
+                blankToNull(taskType), blankToNull(ownerId), createdFrom, createdTo, order.sort(), order.descending(),
+                page, size));
+        return new TaskPageJson(found.items().stream().map(TaskJson::summary).toList(), found.total(), page, size);
+    }
+
+    @GetMapping("/{id}")
+    @Operation(summary = "Get one task", description = "With its payload, attempts, lease, progress and last error.")
+    @ApiResponse(responseCode = "404", description = "no such task")
+    public TaskJson get(@Parameter(description = "task id", example = "1042") @PathVariable long id) {
+        return TaskJson.detail(find(id), jsonMapper);
+    }
+
+    @PostMapping
+    @Operation(summary = "Submit a task", description = "201 with the new task; 200 with the existing one when its "
+            + "dedupKey was submitted before for the same type. Needs the OPERATOR role.")
+    @ApiResponse(responseCode = "201", description = "created")
+    @ApiResponse(responseCode = "400", description = "invalid body: the problem names the field")
+    @ApiResponse(responseCode = "413", description = "body larger than async-task.admin.max-body-bytes")
+    public ResponseEntity<TaskJson> submit(@Valid @RequestBody SubmitTaskBody body) {
+        if (!taskTypes.isKnown(body.taskType())) {
+            throw ApiProblems.badRequest("taskType", "unknown task type '" + body.taskType() + "'; known: "
+                    + taskTypes.known());
+        }
+        if (body.delayMs() != null && body.runAt() != null) {
+            throw ApiProblems.badRequest("runAt", "give either delayMs or runAt, not both");
+        }
+        SubmittedTask submitted = client.submit(body.toRequest());
+        TaskJson task = TaskJson.detail(find(submitted.taskId()), jsonMapper);
+        var location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{id}").buildAndExpand(task.id()).toUri();
+        return ResponseEntity.status(submitted.created() ? HttpStatus.CREATED : HttpStatus.OK).location(location).body(task);
+    }
+
+    @PostMapping("/{id}/cancel")
+    @Operation(summary = "Cancel a task", description = "QUEUED ends CANCELLED at once; RUNNING becomes CANCEL_REQUESTED "
+            + "and its worker interrupts it at its next heartbeat. Needs the OPERATOR role.")
+    @ApiResponse(responseCode = "409", description = "the task has already ended")
+    @ApiResponse(responseCode = "404", description = "no such task")
+    public StatusChangeJson cancel(@Parameter(description = "task id", example = "1042") @PathVariable long id) {
+        CancelOutcome outcome = client.cancel(id);
+        return switch (outcome) {
+            case CANCELLED -> new StatusChangeJson(id, TaskStatus.CANCELLED);
+            case CANCEL_REQUESTED -> new StatusChangeJson(id, TaskStatus.CANCEL_REQUESTED);
+            case NOT_FOUND -> throw ApiProblems.taskNotFound(id);
+            case ALREADY_FINISHED -> throw ApiProblems.conflict(id, "is already " + find(id).status());
+        };
+    }
+
+    @PostMapping("/{id}/retry")
+    @Operation(summary = "Retry a failed or cancelled task", description = "Back to QUEUED, due now, with a fresh "
+            + "attempt budget. Needs the OPERATOR role.")
+    @ApiResponse(responseCode = "409", description = "the task is not FAILED or CANCELLED")
+    @ApiResponse(responseCode = "404", description = "no such task")
+    public StatusChangeJson retry(@Parameter(description = "task id", example = "1042") @PathVariable long id) {
+        RetryOutcome outcome = adminStore.retry(id);
+        return switch (outcome) {
+            case REQUEUED -> new StatusChangeJson(id, TaskStatus.QUEUED);
+            case NOT_FOUND -> throw ApiProblems.taskNotFound(id);
+            case NOT_RETRYABLE -> throw ApiProblems.conflict(id, "is " + find(id).status()
+                    + "; only FAILED or CANCELLED tasks can be retried");
+        };
+    }
+
+    private TaskView find(long id) {
+        return client.get(id).orElseThrow(() -> ApiProblems.taskNotFound(id));
+    }
+
+    private static String blankToNull(String text) {
+        return text == null || text.isBlank() ? null : text;
+    }
+}

@@ -1,0 +1,64 @@
+package com.tudicloud.asynctask.admin.api;
+
+import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.TaskView;
+import io.swagger.v3.oas.annotations.media.Schema;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.StringNode;
+
+import java.time.Instant;
+
+/** One task as the API shows it; the payload only in the single-task view. */
+@Schema(name = "Task", description = "A task and its lease, attempts and progress")
+public record TaskJson(
+        @Schema(example = "1042") long id,
+        @Schema(example = "demo.export") String taskType,
+        TaskStatus status,
+        @Schema(example = "0") int priority,
+        @Schema(description = "the JSON payload; only in GET /api/tasks/{id}", example = "{\"rows\": 500}") JsonNode payload,
+        @Schema(example = "alice") String ownerId,
+        String dedupKey,
+        @Schema(description = "when the task is (or was) due") Instant availableAt,
+        @Schema(example = "1") int attemptCount,
+        @Schema(example = "3") int maxAttempts,
+        @Schema(description = "the worker holding (or that last held) the lease", example = "host-a:4711:1f2e3d4c") String leaseOwner,
+        @Schema(description = "when the lease expires unless renewed") Instant leaseUntil,
+        @Schema(description = "fencing token: grows with every claim") long leaseToken,
+        @Schema(description = "0 to 100, as the handler last reported it", example = "40") Integer progress,
+        @Schema(example = "row 200 of 500") String progressMessage,
+        @Schema(example = "export-1042.csv") String artifactId,
+        String lastError,
+        Instant createTime,
+        Instant updateTime,
+        Instant startedAt,
+        Instant finishedAt) {
+
+    static TaskJson summary(TaskView view) {
+        return of(view, null);
+    }
+
+    static TaskJson detail(TaskView view, JsonMapper jsonMapper) {
+        return of(view, parse(view.payloadJson(), jsonMapper));
+    }
+
+    private static TaskJson of(TaskView v, JsonNode payload) {
+        return new TaskJson(v.id(), v.taskType(), v.status(), v.priority(), payload, v.ownerId(), v.dedupKey(),
+                v.availableAt(), v.attemptCount(), v.maxAttempts(), v.leaseOwner(), v.leaseUntil(), v.leaseToken(),
+                v.progress(), v.progressMessage(), v.artifactId(), v.lastError(), v.createTime(), v.updateTime(),
+                v.startedAt(), v.finishedAt());
+    }
+
+    /** A payload written by another client may not be JSON at all; show it as text then. */
+    private static JsonNode parse(String payloadJson, JsonMapper jsonMapper) {
+        if (payloadJson == null) {
+            return null;
+        }
+        try {
+            return jsonMapper.readTree(payloadJson);
+        } catch (JacksonException e) {
+            return StringNode.valueOf(payloadJson);
+        }
+    }
+}

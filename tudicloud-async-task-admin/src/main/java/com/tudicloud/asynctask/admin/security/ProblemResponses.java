@@ -1,0 +1,50 @@
+package com.tudicloud.asynctask.admin.security;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.csrf.CsrfException;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.io.IOException;
+import java.net.URI;
+
+/** 401 and 403 for API callers as RFC 9457 problem details, like every other API error. */
+final class ProblemResponses implements AuthenticationEntryPoint, AccessDeniedHandler {
+
+    private final JsonMapper jsonMapper;
+
+    ProblemResponses(JsonMapper jsonMapper) {
+        this.jsonMapper = jsonMapper;
+    }
+
+    @Override
+    public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException e)
+            throws IOException {
+        write(request, response, HttpStatus.UNAUTHORIZED,
+                "Log in first: send HTTP Basic credentials, or use the console's login page at /login");
+    }
+
+    @Override
+    public void handle(HttpServletRequest request, HttpServletResponse response, AccessDeniedException e)
+            throws IOException {
+        write(request, response, HttpStatus.FORBIDDEN, e instanceof CsrfException
+                ? "Missing or invalid CSRF token: send the XSRF-TOKEN cookie's value in the X-XSRF-TOKEN header"
+                : "Your role may not do this: submitting, cancelling and retrying need the OPERATOR role");
+    }
+
+    private void write(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String detail)
+            throws IOException {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+        problem.setInstance(URI.create(request.getRequestURI()));
+        response.setStatus(status.value());
+        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        jsonMapper.writeValue(response.getOutputStream(), problem);
+    }
+}
