@@ -62,19 +62,20 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     @Override
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e, HttpHeaders headers,
                                                                   HttpStatusCode status, WebRequest request) {
-        Throwable cause = e.getMostSpecificCause();
-        if (cause instanceof UnrecognizedPropertyException unknown) {
+        DatabindException databind = databindCause(e);
+        if (databind instanceof UnrecognizedPropertyException unknown) {
             return problem(List.of(Map.of("field", unknown.getPropertyName(),
                     "message", "unknown field; known: " + unknown.getKnownPropertyIds())), request);
         }
-        if (cause instanceof DatabindException databind && !databind.getPath().isEmpty()) {
+        if (databind != null && !databind.getPath().isEmpty()) {
             String field = databind.getPath().stream()
                     .map(reference -> reference.getPropertyName() != null ? reference.getPropertyName()
                             : "[" + reference.getIndex() + "]")
                     .collect(Collectors.joining("."));
             return problem(List.of(Map.of("field", field, "message", "wrong type or format: "
-                    + databind.getOriginalMessage())), request);
+                    + firstLine(databind.getOriginalMessage()))), request);
         }
+        Throwable cause = e.getMostSpecificCause();
         return problem(List.of(Map.of("field", "body", "message", "not readable as JSON: "
                 + (cause.getMessage() == null ? cause.getClass().getSimpleName() : firstLine(cause.getMessage())))), request);
     }
@@ -99,6 +100,16 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         problem.setProperty("errors", errors);
         return handleExceptionInternal(new IllegalArgumentException(detail), problem, new HttpHeaders(),
                 HttpStatus.BAD_REQUEST, request);
+    }
+
+    /** The Jackson error that knows the field, wherever it sits in the cause chain. */
+    private static DatabindException databindCause(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof DatabindException databind) {
+                return databind;
+            }
+        }
+        return null;
     }
 
     private static String describe(Class<?> type) {

@@ -7,6 +7,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.security.access.AccessDeniedException;
 import org.springframework.security.core.AuthenticationException;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.csrf.CsrfException;
@@ -34,6 +35,11 @@ final class ProblemResponses implements AuthenticationEntryPoint, AccessDeniedHa
     @Override
     public void handle(HttpServletRequest request, HttpServletResponse response, AccessDeniedException e)
             throws IOException {
+        if (e instanceof CsrfException && SecurityContextHolder.getContext().getAuthentication() == null) {
+            // the CSRF check runs before authentication: a caller who is nobody needs to log in first
+            commence(request, response, null);
+            return;
+        }
         write(request, response, HttpStatus.FORBIDDEN, e instanceof CsrfException
                 ? "Missing or invalid CSRF token: send the XSRF-TOKEN cookie's value in the X-XSRF-TOKEN header"
                 : "Your role may not do this: submitting, cancelling and retrying need the OPERATOR role");

@@ -1,0 +1,225 @@
+package com.tudicloud.asynctask.admin.api;
+
+import com.tudicloud.asynctask.admin.AdminTestDatabase;
+import com.tudicloud.asynctask.api.AsyncTaskClient;
+import com.tudicloud.asynctask.api.TaskRequest;
+import com.tudicloud.asynctask.mybatis.testing.TaskRows;
+import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import jakarta.servlet.http.Cookie;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.hasSize;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.httpBasic;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+/** The REST API end to end on the real database: happy paths, roles, and every status code it promises. */
+@SpringBootTest(properties = {"async-task.admin.task-types=mail,report", "async-task.worker.enabled=false"})
+@AutoConfigureMockMvc
+class TaskApiTest {
+
+    @DynamicPropertySource
+    static void database(DynamicPropertyRegistry registry) {
+        AdminTestDatabase.register(registry);
+    }
+
+    @Autowired
+    MockMvc mvc;
+
+    @Autowired
+    AsyncTaskClient client;
+
+    private final TestDatabase db = TestDatabase.get();
+    private final TaskRows rows = new TaskRows(db.dataSource());
+
+    @BeforeEach
+    void emptyTable() {
+        db.deleteAllTasks();
+    }
+
+    @Test
+    void anOperatorSubmitsAndGetsTheTaskBack() throws Exception {
+        mvc.perform(asOperator(post("/api/tasks")).contentType(MediaType.APPLICATION_JSON).content("""
+                        {"taskType": "mail", "payload": {"to": "ada@example.com", "lines": [1, 2]},
+                         "priority": 5, "delayMs": 60000, "maxAttempts": 4, "ownerId": "alice", "dedupKey": "welcome-ada"}
+                        """))
+                .andExpect(status().isCreated())
+                .andExpect(header().string("Location", containsString("/api/tasks/")))
+                .andExpect(jsonPath("$.status").value("QUEUED"))
+                .andExpect(jsonPath("$.payload.to").value("ada@example.com"))
+                .andExpect(jsonPath("$.priority").value(5))
+                .andExpect(jsonPath("$.maxAttempts").value(4));
+        long id = rows.idsWithStatus("QUEUED").get(0);
+        assertThat(rows.millisUntilDue(id)).isBetween(50_000L, 60_000L);
+
+        mvc.perform(asViewer(get("/api/tasks/" + id)))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.ownerId").value("alice"))
+                .andExpect(jsonPath("$.payload.lines", hasSize(2)));
+    }
+
+    @Test
+    void resubmittingADedupKeyReturnsTheFirstTaskWith200() throws Exception {
+        String body = "{\"taskType\": \"mail\", \"dedupKey\": \"order-7\"}";
+        mvc.perform(asOperator(post("/api/tasks")).contentType(MediaType.APPLICATION_JSON).content(body))
+                .andExpect(status().isCreated());
+        long first = rows.idsWithStatus("QUEUED").get(0);
+
+        mvc.perform(asOperator(post("/api/tasks")).contentType(MediaType.APPLICATION_JSON).content(body))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.id").value(first))
+                .andExpect(header().string("Location", endsWith("/api/tasks/" + first)));
+        assertThat(rows.count("QUEUED")).isEqualTo(1);
+    }
+
+    @Test
+    void listingFiltersSortsAndPages() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            client.submit(TaskRequest.of("mail", null).withPriority(i).withOwnerId(i % 2 == 0 ? "alice" : "bob"));
+        }
+        client.submit(TaskRequest.of("report", null).withOwnerId("alice"));
+
+        mvc.perform(asViewer(get("/api/tasks")).param("taskType", "mail").param("ownerId", "alice")
+                        .param("sort", "priority,desc").param("size", "2"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.total").value(3))
+                .andExpect(jsonPath("$.items", hasSize(2)))
+                .andExpect(jsonPath("$.items[0].priority").value(4))
+                .andExpect(jsonPath("$.items[1].priority").value(2))
+                .andExpect(jsonPath("$.items[0].payload").doesNotExist());
+        mvc.perform(asViewer(get("/api/tasks")).param("status", "QUEUED", "CANCELLED").param("sort", "priority,asc")
+                        .param("page", "1").param("size", "4"))
+                .andExpect(jsonPath("$.total").value(6))
+                .andExpect(jsonPath("$.items", hasSize(2)));
+        mvc.perform(asViewer(get("/api/tasks")).param("status", "RUNNING"))
+                .andExpect(jsonPath("$.total").value(0));
+    }
+
+    @Test
+    void cancelAndRetryFollowTheStatusRules() throws Exception {
+        long queued = client.submit(TaskRequest.of("mail", null).withDelay(Duration.ofMinutes(5))).taskId();
+
+        mvc.perform(asOperator(post("/api/tasks/" + queued + "/cancel")))
+                .andExpect(status().isOk()).andExpect(jsonPath("$.status").value("CANCELLED"));
+        mvc.perform(asOperator(post("/api/tasks/" + queued + "/cancel")))
+                .andExpect(status().isConflict())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.detail").value("task " + queued + " is already CANCELLED"));
+        mvc.perform(asOperator(post("/api/tasks/" + queued + "/retry")))
+                .andExpect(status().isOk()).andExpect(jsonPath("$.status").value("QUEUED"));
+        mvc.perform(asOperator(post("/api/tasks/" + queued + "/retry")))
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.detail", containsString("only FAILED or CANCELLED")));
+        mvc.perform(asOperator(post("/api/tasks/424242/cancel"))).andExpect(status().isNotFound());
+        mvc.perform(asOperator(post("/api/tasks/424242/retry"))).andExpect(status().isNotFound());
+        mvc.perform(asViewer(get("/api/tasks/424242")))
+                .andExpect(status().isNotFound()).andExpect(jsonPath("$.detail").value("no task with id 424242"));
+    }
+
+    @Test
+    void aViewerMayReadButNotChange() throws Exception {
+        long id = client.submit(TaskRequest.of("mail", null).withDelay(Duration.ofMinutes(5))).taskId();
+
+        mvc.perform(asViewer(get("/api/tasks"))).andExpect(status().isOk());
+        mvc.perform(asViewer(post("/api/tasks/" + id + "/cancel")))
+                .andExpect(status().isForbidden())
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.detail", containsString("OPERATOR")));
+        mvc.perform(asViewer(post("/api/tasks")).contentType(MediaType.APPLICATION_JSON).content("{\"taskType\":\"mail\"}"))
+                .andExpect(status().isForbidden());
+        assertThat(rows.status(id)).isEqualTo("QUEUED");
+        assertThat(rows.count("QUEUED")).isEqualTo(1);
+    }
+
+    @Test
+    void anAnonymousCallerGets401AsAProblem() throws Exception {
+        mvc.perform(get("/api/tasks"))
+                .andExpect(status().isUnauthorized())
+                .andExpect(header().doesNotExist("WWW-Authenticate"))
+                .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                .andExpect(jsonPath("$.detail", containsString("/login")));
+        mvc.perform(post("/api/tasks/1/cancel")).andExpect(status().isUnauthorized());
+        mvc.perform(get("/api/tasks").with(httpBasic("operator", "wrong"))).andExpect(status().isUnauthorized());
+        mvc.perform(get("/actuator/prometheus")).andExpect(status().isUnauthorized());
+        mvc.perform(get("/actuator/health")).andExpect(status().isOk()).andExpect(jsonPath("$.status").value("UP"));
+    }
+
+    @Test
+    void theBrowserSessionNeedsItsCsrfToken() throws Exception {
+        String body = "{\"taskType\": \"mail\"}";
+        mvc.perform(post("/api/tasks").with(user("operator").roles("OPERATOR"))
+                        .contentType(MediaType.APPLICATION_JSON).content(body))
+                .andExpect(status().isForbidden())
+                .andExpect(jsonPath("$.detail", containsString("CSRF")));
+        assertThat(rows.count("QUEUED")).isZero();
+
+        // as the console does: read the XSRF-TOKEN cookie, send it back in the X-XSRF-TOKEN header
+        Cookie token = mvc.perform(get("/api/me").with(user("operator").roles("OPERATOR")))
+                .andReturn().getResponse().getCookie("XSRF-TOKEN");
+        assertThat(token).isNotNull();
+        assertThat(token.isHttpOnly()).as("the page's script must read it").isFalse();
+        mvc.perform(post("/api/tasks").with(user("operator").roles("OPERATOR"))
+                        .cookie(token).header("X-XSRF-TOKEN", token.getValue())
+                        .contentType(MediaType.APPLICATION_JSON).content(body))
+                .andExpect(status().isCreated());
+    }
+
+    @Test
+    void statsWorkersAndMe() throws Exception {
+        client.submit(TaskRequest.of("mail", null));
+        client.submit(TaskRequest.of("report", null).withDelay(Duration.ofMinutes(5)));
+
+        mvc.perform(asViewer(get("/api/stats")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.byStatus.QUEUED").value(2))
+                .andExpect(jsonPath("$.byStatus.SUCCESS").value(0))
+                .andExpect(jsonPath("$.byType.report.QUEUED").value(1))
+                .andExpect(jsonPath("$.expiredLeases").value(0));
+        mvc.perform(asViewer(get("/api/workers"))).andExpect(status().isOk());
+        mvc.perform(asOperator(get("/api/me")))
+                .andExpect(jsonPath("$.username").value("operator"))
+                .andExpect(jsonPath("$.canOperate").value(true))
+                .andExpect(jsonPath("$.roles", hasSize(1)))
+                .andExpect(jsonPath("$.roles[0]").value("OPERATOR"))
+                .andExpect(jsonPath("$.submittableTaskTypes[0]").value("mail"));
+        mvc.perform(asViewer(get("/api/me"))).andExpect(jsonPath("$.canOperate").value(false));
+    }
+
+    @Test
+    void theOpenApiDocumentDescribesTheApi() throws Exception {
+        mvc.perform(asViewer(get("/v3/api-docs")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.paths['/api/tasks'].get.summary").value("List tasks"))
+                .andExpect(jsonPath("$.paths['/api/tasks'].post.summary").value("Submit a task"))
+                .andExpect(jsonPath("$.paths['/api/tasks/{id}/cancel'].post.responses['409']").exists())
+                .andExpect(jsonPath("$.components.schemas.SubmitTask.properties.taskType.example").value("demo.export"));
+        mvc.perform(asViewer(get("/swagger-ui/index.html"))).andExpect(status().isOk());
+    }
+
+    static MockHttpServletRequestBuilder asOperator(MockHttpServletRequestBuilder request) {
+        return request.with(httpBasic("operator", "operator"));
+    }
+
+    static MockHttpServletRequestBuilder asViewer(MockHttpServletRequestBuilder request) {
+        return request.with(httpBasic("viewer", "viewer"));
+    }
+}
