@@ -2,12 +2,16 @@ package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 
-/** A due task locked by the claim transaction, as it was before the claim. */
+import java.time.Duration;
+import java.time.LocalDateTime;
+
+/** A due task locked by the claim transaction, as it was before the claim; both instants are the database's. */
 record ClaimCandidate(long id, String taskType, String payloadJson, int attemptCount, int maxAttempts,
-                      String ownerId, long leaseToken, int priority) {
+                      String ownerId, long leaseToken, int priority, LocalDateTime availableAt, LocalDateTime dbNow) {
 
     /** The task as the claim leaves it: one more attempt, the next fencing token. */
     ClaimedTask claimed() {
-        return new ClaimedTask(id, taskType, payloadJson, attemptCount + 1, maxAttempts, ownerId, leaseToken + 1);
+        return new ClaimedTask(id, taskType, payloadJson, attemptCount + 1, maxAttempts, ownerId, leaseToken + 1,
+                Math.max(0, Duration.between(availableAt, dbNow).toMillis()));
     }
 }

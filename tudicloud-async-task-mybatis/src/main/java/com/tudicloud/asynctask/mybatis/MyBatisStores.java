@@ -22,6 +22,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Properties;
+import java.util.function.Consumer;
 
 /**
  * Builds the MyBatis stores on a DataSource. The stores get a MyBatis configuration of their own,
@@ -36,6 +37,11 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskWorkerMapper.xml");
 
     public static MyBatisStores create(DataSource dataSource) {
+        return create(dataSource, operation -> { });
+    }
+
+    /** @param onLockRetry told the operation's name each time a deadlock or lock wait timeout is retried */
+    public static MyBatisStores create(DataSource dataSource, Consumer<String> onLockRetry) {
         SqlSessionTemplate session = new SqlSessionTemplate(sessionFactory(dataSource));
         SystemAsyncTaskMapper mapper = session.getMapper(SystemAsyncTaskMapper.class);
         DataSourceTransactionManager transactions = new DataSourceTransactionManager(dataSource);
@@ -46,7 +52,7 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         TransactionTemplate readCommitted = new TransactionTemplate(transactions);
         readCommitted.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
 
-        TransientLockRetry retry = new TransientLockRetry(5, 20);
+        TransientLockRetry retry = new TransientLockRetry(5, 20, onLockRetry);
         return new MyBatisStores(new MyBatisTaskStore(mapper, joinCaller),
                 new MyBatisLeaseStore(mapper, readCommitted, retry), new MyBatisTaskAdminStore(mapper),
                 new MyBatisWorkerRegistry(session.getMapper(SystemAsyncTaskWorkerMapper.class)));

@@ -5,6 +5,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.dao.PessimisticLockingFailureException;
 
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -19,10 +20,12 @@ final class TransientLockRetry {
 
     private final int maxAttempts;
     private final long baseBackoffMillis;
+    private final Consumer<String> onRetry;
 
-    TransientLockRetry(int maxAttempts, long baseBackoffMillis) {
+    TransientLockRetry(int maxAttempts, long baseBackoffMillis, Consumer<String> onRetry) {
         this.maxAttempts = maxAttempts;
         this.baseBackoffMillis = baseBackoffMillis;
+        this.onRetry = onRetry;
     }
 
     <T> T call(String operation, Supplier<T> work) {
@@ -35,6 +38,7 @@ final class TransientLockRetry {
                 }
                 log.warn("{} hit a lock conflict (attempt {} of {}), retrying: {}", operation, attempt, maxAttempts,
                         e.getMostSpecificCause().getMessage());
+                onRetry.accept(operation);
                 pause(attempt);
             }
         }

@@ -5,6 +5,8 @@ import org.springframework.dao.CannotAcquireLockException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.PessimisticLockingFailureException;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,7 +14,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class TransientLockRetryTest {
 
-    private final TransientLockRetry retry = new TransientLockRetry(3, 1);
+    private final List<String> retried = new ArrayList<>();
+    private final TransientLockRetry retry = new TransientLockRetry(3, 1, retried::add);
     private final AtomicInteger calls = new AtomicInteger();
 
     @Test
@@ -26,6 +29,7 @@ class TransientLockRetryTest {
 
         assertThat(result).isEqualTo("claimed");
         assertThat(calls).hasValue(3);
+        assertThat(retried).containsExactly("claim", "claim");
     }
 
     @Test
@@ -44,5 +48,6 @@ class TransientLockRetryTest {
             throw new DataIntegrityViolationException("Data too long");
         })).isInstanceOf(DataIntegrityViolationException.class);
         assertThat(calls).hasValue(1);
+        assertThat(retried).isEmpty();
     }
 }

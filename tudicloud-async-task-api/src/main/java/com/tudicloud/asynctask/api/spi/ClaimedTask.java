@@ -3,9 +3,10 @@ package com.tudicloud.asynctask.api.spi;
 /**
  * A task this worker now holds.
  *
- * @param attempt    the execution number, 1 for the first
- * @param leaseToken the fencing token of this claim; every later write for the task must carry it
+ * @param attempt           the execution number, 1 for the first
+ * @param leaseToken        the fencing token of this claim; every later write for the task must carry it
+ * @param pickupDelayMillis how long the task had been due when it was claimed, by the database's clock
  */
 public record ClaimedTask(long id, String taskType, String payloadJson, int attempt, int maxAttempts,
-                          String ownerId, long leaseToken) {
+                          String ownerId, long leaseToken, long pickupDelayMillis) {
 }

@@ -7,6 +7,7 @@ import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import com.tudicloud.asynctask.api.spi.TaskStore;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.JacksonPayloadCodec;
 import com.tudicloud.asynctask.worker.PayloadCodec;
@@ -15,8 +16,11 @@ import com.tudicloud.asynctask.worker.client.DefaultAsyncTaskClient;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.tudicloud.asynctask.worker.engine.HandlerRegistry;
 import com.tudicloud.asynctask.worker.engine.WorkerIds;
+import com.tudicloud.asynctask.worker.metrics.MicrometerAsyncTaskMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
@@ -42,8 +46,15 @@ public class AsyncTaskAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    MyBatisStores asyncTaskStores(DataSource dataSource) {
-        return MyBatisStores.create(dataSource);
+    MyBatisStores asyncTaskStores(DataSource dataSource, AsyncTaskMetrics metrics) {
+        return MyBatisStores.create(dataSource, metrics::databaseRetry);
+    }
+
+    /** Without Micrometer on the class path (nested configurations come first, so this is the fallback). */
+    @Bean
+    @ConditionalOnMissingBean
+    AsyncTaskMetrics asyncTaskMetricsNone() {
+        return AsyncTaskMetrics.NONE;
     }
 
     @Bean
@@ -79,10 +90,23 @@ public class AsyncTaskAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     AsyncTaskClient asyncTaskClient(TaskStore store, PayloadCodec codec, ObjectProvider<Clock> clock,
-                                    ObjectProvider<TaskSubmissionListener> listeners) {
+                                    ObjectProvider<TaskSubmissionListener> listeners, AsyncTaskMetrics metrics) {
         // listeners are looked up per submit: a handler may use the client, and the worker depends on handlers
         TaskSubmissionListener notifyAll = types -> listeners.orderedStream().forEach(l -> l.tasksSubmitted(types));
-        return new DefaultAsyncTaskClient(store, codec, clock.getIfAvailable(Clock::systemUTC), notifyAll);
+        return new DefaultAsyncTaskClient(store, codec, clock.getIfAvailable(Clock::systemUTC), notifyAll, metrics);
+    }
+
+    /** Meters through Micrometer when the application has a MeterRegistry; none otherwise. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
+    static class MetricsConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean
+        AsyncTaskMetrics asyncTaskMetrics(ObjectProvider<MeterRegistry> registry) {
+            MeterRegistry meters = registry.getIfAvailable();
+            return meters == null ? AsyncTaskMetrics.NONE : new MicrometerAsyncTaskMetrics(meters);
+        }
     }
 
     @Configuration(proxyBeanMethods = false)
@@ -92,11 +116,12 @@ public class AsyncTaskAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         AsyncTaskWorker asyncTaskWorker(AsyncTaskProperties properties, LeaseStore store, WorkerRegistry registry,
-                                        ObjectProvider<TaskHandler<?>> handlers, PayloadCodec codec) {
+                                        ObjectProvider<TaskHandler<?>> handlers, PayloadCodec codec,
+                                        AsyncTaskMetrics metrics) {
             AsyncTaskProperties.Worker settings = properties.getWorker();
             String workerId = settings.getWorkerId() != null ? settings.getWorkerId() : WorkerIds.generate();
             return new AsyncTaskWorker(workerId, settings, store, registry,
-                    new HandlerRegistry(handlers.orderedStream().toList()), codec);
+                    new HandlerRegistry(handlers.orderedStream().toList()), codec, metrics);
         }
     }
 }

@@ -8,6 +8,7 @@ import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.TaskStore;
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.PayloadCodec;
 import com.tudicloud.asynctask.worker.TaskSubmissionListener;
 import org.springframework.transaction.support.TransactionSynchronization;
@@ -23,8 +24,8 @@ import java.util.stream.Collectors;
 
 /**
  * The client on the store SPI. Submits join the caller's transaction (the store's statements run on
- * the caller's connection when it has one); local workers are woken only once that transaction has
- * committed, so they never look for a task that is not visible yet.
+ * the caller's connection when it has one); local workers are woken (and the submission is counted) only once that
+ * transaction has committed, so they never look for a task that is not visible yet.
  */
 public class DefaultAsyncTaskClient implements AsyncTaskClient {
 
@@ -34,13 +35,16 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
     private final PayloadCodec codec;
     private final Clock clock;
     private final TaskSubmissionListener listener;
+    private final AsyncTaskMetrics metrics;
 
     /** @param listener told of due submissions after commit; workers in this JVM wake up on it */
-    public DefaultAsyncTaskClient(TaskStore store, PayloadCodec codec, Clock clock, TaskSubmissionListener listener) {
+    public DefaultAsyncTaskClient(TaskStore store, PayloadCodec codec, Clock clock, TaskSubmissionListener listener,
+                                  AsyncTaskMetrics metrics) {
         this.store = store;
         this.codec = codec;
         this.clock = clock;
         this.listener = listener;
+        this.metrics = metrics;
     }
 
     @Override
@@ -58,9 +62,14 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
                 .filter(request -> delayMillis(request) == 0)
                 .map(TaskRequest::taskType)
                 .collect(Collectors.toSet());
-        if (!dueTypes.isEmpty()) {
-            afterCommit(() -> listener.tasksSubmitted(dueTypes));
-        }
+        afterCommit(() -> {
+            for (int i = 0; i < submitted.size(); i++) {
+                metrics.submitted(requests.get(i).taskType(), submitted.get(i).created());
+            }
+            if (!dueTypes.isEmpty()) {
+                listener.tasksSubmitted(dueTypes);
+            }
+        });
         return submitted;
     }
 

@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.worker.engine;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.PayloadCodec;
 import com.tudicloud.asynctask.worker.TaskSubmissionListener;
@@ -35,6 +36,8 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     private static final Duration MIN_WATCHDOG_PERIOD = Duration.ofMillis(10);
     private static final Duration MAX_WATCHDOG_PERIOD = Duration.ofSeconds(1);
     private static final Duration HANDBACK_GRACE = Duration.ofSeconds(5);
+    /** A handler still running this long after its interrupt is reported as ignoring it. */
+    private static final Duration MIN_INTERRUPT_GRACE = Duration.ofSeconds(2);
 
     private final String workerId;
     private final AsyncTaskProperties.Worker settings;
@@ -42,6 +45,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     private final WorkerRegistry registry;
     private final HandlerRegistry handlers;
     private final PayloadCodec codec;
+    private final AsyncTaskMetrics metrics;
     private final Object lifecycleMonitor = new Object();
 
     private volatile Running running;
@@ -53,7 +57,8 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     }
 
     public AsyncTaskWorker(String workerId, AsyncTaskProperties.Worker settings, LeaseStore store,
-                           WorkerRegistry registry, HandlerRegistry handlers, PayloadCodec codec) {
+                           WorkerRegistry registry, HandlerRegistry handlers, PayloadCodec codec,
+                           AsyncTaskMetrics metrics) {
         WorkerSettingsValidator.validate(settings);
         this.workerId = workerId;
         this.settings = settings;
@@ -61,6 +66,8 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         this.registry = registry;
         this.handlers = handlers;
         this.codec = codec;
+        this.metrics = metrics;
+        metrics.bindWorker(this::activeTasks, this::freeSlots);
     }
 
     @Override
@@ -79,21 +86,21 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     private Running startParts() {
         PollWaiter waiter = new PollWaiter();
         ActiveExecutions active = new ActiveExecutions(settings.getSlots(), waiter::slotFreed);
-        CompletionWriter writer = new CompletionWriter(workerId, store, active, settings.getCompletionBatchSize());
+        CompletionWriter writer = new CompletionWriter(workerId, store, active, settings.getCompletionBatchSize(), metrics);
         ExecutionOutcomes outcomes = new ExecutionOutcomes(
                 new RetryBackoff(settings.getRetry(), () -> ThreadLocalRandom.current().nextDouble()),
                 settings.getTimeoutAction(), settings.getMaxExecutionTime());
-        TaskRunner runner = new TaskRunner(handlers, codec, outcomes, writer);
+        TaskRunner runner = new TaskRunner(handlers, codec, outcomes, writer, metrics);
         ExecutorService slotThreads = Executors.newFixedThreadPool(settings.getSlots(), new NamedThreads("async-task-slot"));
         TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(),
                 new ConcurrencyLimits(settings.getGlobalLimit(), settings.getTypeLimits()), active, waiter,
-                slotThreads, runner, settings.getLeaseTimeout(), settings.getPollInterval());
-        LeaseHeartbeat heartbeat = new LeaseHeartbeat(workerId, store, active, settings.getLeaseTimeout());
+                slotThreads, runner, metrics, settings.getLeaseTimeout(), settings.getPollInterval());
+        LeaseHeartbeat heartbeat = new LeaseHeartbeat(workerId, store, active, settings.getLeaseTimeout(), metrics);
         LeaseRecoverer recoverer = new LeaseRecoverer(store, settings.getRecoveryBatchSize(),
-                settings.getRecoveryMaxBatches(), settings.getRecoveryBatchPause());
+                settings.getRecoveryMaxBatches(), settings.getRecoveryBatchPause(), metrics);
         Duration heartbeatInterval = settings.getHeartbeatInterval();
         ExecutionWatchdog watchdog = new ExecutionWatchdog(active, settings.getMaxExecutionTime(),
-                heartbeatInterval.dividedBy(2), heartbeatInterval);
+                heartbeatInterval.dividedBy(2), max(heartbeatInterval.multipliedBy(2), MIN_INTERRUPT_GRACE), metrics);
 
         WorkerRegistration registration = new WorkerRegistration(registry, workerId, WorkerIds.hostName(),
                 handlers.taskTypes(), settings.getSlots());
@@ -132,15 +139,21 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         parts.pollerThread().interrupt();
         join(parts.pollerThread());
 
-        awaitFinished(parts.active(), settings.effectiveShutdownTimeout());
-        List<TaskExecution> leftOver = parts.active().running();
-        if (!leftOver.isEmpty()) {
+        // running executions go on, their leases renewed, until they end or the shutdown timeout runs out
+        parts.slotThreads().shutdown();
+        if (!awaitTermination(parts.slotThreads(), settings.effectiveShutdownTimeout())) {
+            List<TaskExecution> leftOver = parts.active().running();
             log.warn("Async task worker {}: {} tasks still running after {}; interrupting them and handing them back",
                     workerId, leftOver.size(), settings.effectiveShutdownTimeout());
-            leftOver.forEach(execution -> execution.requestStop(StopReason.SHUTDOWN));
-            awaitFinished(parts.active(), HANDBACK_GRACE);
+            leftOver.forEach(execution -> {
+                if (execution.requestStop(StopReason.SHUTDOWN)) {
+                    metrics.stopped(execution.task().taskType(), "shutdown");
+                }
+            });
+            awaitTermination(parts.slotThreads(), HANDBACK_GRACE);
         }
 
+        // every runner that returned has handed its outcome to the writer: write them, then stop
         parts.writerThread().interrupt();
         join(parts.writerThread());
         parts.schedules().forEach(ExecutorService::shutdownNow);
@@ -148,8 +161,9 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         parts.registration().stopped();
         int abandoned = parts.active().size();
         if (abandoned > 0) {
-            log.warn("Async task worker {} stopped with {} tasks whose handlers did not return; their leases "
-                    + "will expire and another worker will recover them", workerId, abandoned);
+            log.warn("Async task worker {} stopped with {} tasks not handed back (a handler did not return, or its "
+                    + "outcome could not be written); their leases will expire and another worker will recover them",
+                    workerId, abandoned);
         } else {
             log.info("Async task worker {} stopped", workerId);
         }
@@ -178,21 +192,24 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         return parts == null ? 0 : parts.active().size();
     }
 
+    /** Slots free for claims right now; 0 while stopped. */
+    public int freeSlots() {
+        Running parts = running;
+        return parts == null ? 0 : parts.active().freeSlots();
+    }
+
     /** Outcomes the database refused because this worker no longer held the lease, since start. */
     public long rejectedWrites() {
         Running parts = running;
         return parts == null ? 0 : parts.writer().rejectedWrites();
     }
 
-    private static void awaitFinished(ActiveExecutions active, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!active.running().isEmpty() && System.nanoTime() - deadline < 0) {
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
+    private static boolean awaitTermination(ExecutorService executor, Duration timeout) {
+        try {
+            return executor.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
@@ -218,6 +235,10 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 
     private static Duration clamp(Duration period) {

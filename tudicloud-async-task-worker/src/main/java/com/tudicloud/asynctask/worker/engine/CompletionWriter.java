@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.worker.engine;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.CompletionReport;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,15 +33,17 @@ final class CompletionWriter {
     private final LeaseStore store;
     private final ActiveExecutions active;
     private final int maxBatch;
+    private final AsyncTaskMetrics metrics;
     private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
     private final List<Pending> unwritten = new ArrayList<>();
     private volatile long rejectedWrites;
 
-    CompletionWriter(String workerId, LeaseStore store, ActiveExecutions active, int maxBatch) {
+    CompletionWriter(String workerId, LeaseStore store, ActiveExecutions active, int maxBatch, AsyncTaskMetrics metrics) {
         this.workerId = workerId;
         this.store = store;
         this.active = active;
         this.maxBatch = maxBatch;
+        this.metrics = metrics;
     }
 
     void submit(TaskExecution execution, Completion completion) {
@@ -95,6 +98,7 @@ final class CompletionWriter {
             for (Pending pending : batch) {
                 if (report.rejected().contains(pending.execution().taskId())) {
                     rejectedWrites++;
+                    metrics.outcomeRefused(pending.execution().task().taskType());
                     log.warn("Outcome {} of task {} was refused: this worker no longer holds its lease",
                             pending.completion().outcome(), pending.execution().taskId());
                 }

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.worker.engine;
 
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,14 +22,16 @@ final class ExecutionWatchdog {
     private final long maxExecutionNanos;
     private final long safetyMarginNanos;
     private final long ignoredInterruptNanos;
+    private final AsyncTaskMetrics metrics;
     private final Set<Long> reportedAsStuck = ConcurrentHashMap.newKeySet();
 
     ExecutionWatchdog(ActiveExecutions active, Duration maxExecutionTime, Duration safetyMargin,
-                      Duration ignoredInterruptAfter) {
+                      Duration ignoredInterruptAfter, AsyncTaskMetrics metrics) {
         this.active = active;
         this.maxExecutionNanos = maxExecutionTime.toNanos();
         this.safetyMarginNanos = safetyMargin.toNanos();
         this.ignoredInterruptNanos = ignoredInterruptAfter.toNanos();
+        this.metrics = metrics;
     }
 
     void check() {
@@ -39,11 +42,13 @@ final class ExecutionWatchdog {
                     log.warn("Task {}: lease not renewed in time, stopping it before the lease expires",
                             execution.taskId());
                     execution.leaseLost();
+                    metrics.stopped(execution.task().taskType(), "lease_lost");
                 }
             } else if (now - execution.claimedAtNanos() >= maxExecutionNanos
                     && execution.requestStop(StopReason.TIMED_OUT)) {
                 log.warn("Task {}: ran past max-execution-time {} ms, interrupting it", execution.taskId(),
                         Duration.ofNanos(maxExecutionNanos).toMillis());
+                metrics.stopped(execution.task().taskType(), "timed_out");
             }
             reportIgnoredInterrupt(execution, now);
         }
@@ -56,6 +61,7 @@ final class ExecutionWatchdog {
                 && reportedAsStuck.add(execution.taskId())) {
             log.error("Task {}: its handler ignores interruption; still running {} ms after it was stopped ({})",
                     execution.taskId(), Duration.ofNanos(now - stoppedAt).toMillis(), execution.stopReason());
+            metrics.ignoredInterrupt(execution.task().taskType());
         }
     }
 }

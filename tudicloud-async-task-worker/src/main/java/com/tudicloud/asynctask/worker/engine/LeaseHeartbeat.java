@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.worker.engine;
 
 import com.tudicloud.asynctask.api.spi.LeaseState;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,14 +23,17 @@ final class LeaseHeartbeat {
     private final LeaseStore store;
     private final ActiveExecutions active;
     private final long leaseNanos;
+    private final AsyncTaskMetrics metrics;
     private volatile long lastSuccessNanos = System.nanoTime();
     private volatile long consecutiveFailures;
 
-    LeaseHeartbeat(String workerId, LeaseStore store, ActiveExecutions active, Duration leaseTimeout) {
+    LeaseHeartbeat(String workerId, LeaseStore store, ActiveExecutions active, Duration leaseTimeout,
+                   AsyncTaskMetrics metrics) {
         this.workerId = workerId;
         this.store = store;
         this.active = active;
         this.leaseNanos = leaseTimeout.toNanos();
+        this.metrics = metrics;
     }
 
     void beat() {
@@ -45,15 +49,20 @@ final class LeaseHeartbeat {
                     Duration.ofNanos(leaseNanos).toMillis());
         } catch (RuntimeException e) {
             consecutiveFailures++;
+            metrics.heartbeatFailed(executions.size());
             log.warn("Lease renewal of {} tasks failed ({} in a row): {}", executions.size(), consecutiveFailures,
                     e.toString());
             return;
         }
         consecutiveFailures = 0;
         lastSuccessNanos = System.nanoTime();
+        int held = 0;
         for (TaskExecution execution : executions) {
-            apply(execution, states.getOrDefault(execution.taskId(), LeaseState.LOST), sentAt);
+            LeaseState state = states.getOrDefault(execution.taskId(), LeaseState.LOST);
+            held += state == LeaseState.LOST ? 0 : 1;
+            apply(execution, state, sentAt);
         }
+        metrics.leasesRenewed(executions.size(), held);
     }
 
     private void apply(TaskExecution execution, LeaseState state, long sentAt) {
@@ -63,6 +72,7 @@ final class LeaseHeartbeat {
                 execution.leaseRenewed(sentAt, leaseNanos);
                 if (execution.requestStop(StopReason.CANCEL_REQUESTED)) {
                     log.info("Task {}: cancel requested, interrupting its handler", execution.taskId());
+                    metrics.stopped(execution.task().taskType(), "cancel_requested");
                 }
             }
             case LOST -> {
@@ -70,6 +80,7 @@ final class LeaseHeartbeat {
                 if (!execution.isCompleting()) {
                     log.warn("Task {}: lease lost, interrupting its handler", execution.taskId());
                     execution.leaseLost();
+                    metrics.leaseLost(execution.task().taskType());
                 }
             }
         }

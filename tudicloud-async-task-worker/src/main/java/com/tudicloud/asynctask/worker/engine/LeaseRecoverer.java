@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.worker.engine;
 
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.RecoveryBatch;
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,18 +20,21 @@ final class LeaseRecoverer {
     private final int batchSize;
     private final int maxBatches;
     private final Duration pause;
+    private final AsyncTaskMetrics metrics;
 
-    LeaseRecoverer(LeaseStore store, int batchSize, int maxBatches, Duration pause) {
+    LeaseRecoverer(LeaseStore store, int batchSize, int maxBatches, Duration pause, AsyncTaskMetrics metrics) {
         this.store = store;
         this.batchSize = batchSize;
         this.maxBatches = maxBatches;
         this.pause = pause;
+        this.metrics = metrics;
     }
 
     void recover() {
         try {
             for (int batch = 0; batch < maxBatches; batch++) {
                 RecoveryBatch result = store.recoverExpiredLeases(batchSize);
+                metrics.recovered(result);
                 if (result.examined() > 0) {
                     log.info("Recovered expired leases: requeued={}, failed={}, cancelled={}, longest expired {} ms",
                             result.requeued(), result.failed(), result.cancelled(),

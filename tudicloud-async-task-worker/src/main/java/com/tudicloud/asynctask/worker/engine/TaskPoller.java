@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.api.spi.ClaimRequest;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,13 +30,14 @@ final class TaskPoller {
     private final PollWaiter waiter;
     private final Executor slotThreads;
     private final TaskRunner runner;
+    private final AsyncTaskMetrics metrics;
     private final Duration leaseTimeout;
     private final Duration pollInterval;
     private volatile boolean stopping;
 
     TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, ConcurrencyLimits limits,
                ActiveExecutions active, PollWaiter waiter, Executor slotThreads, TaskRunner runner,
-               Duration leaseTimeout, Duration pollInterval) {
+               AsyncTaskMetrics metrics, Duration leaseTimeout, Duration pollInterval) {
         this.workerId = workerId;
         this.store = store;
         this.taskTypes = Set.copyOf(taskTypes);
@@ -44,6 +46,7 @@ final class TaskPoller {
         this.waiter = waiter;
         this.slotThreads = slotThreads;
         this.runner = runner;
+        this.metrics = metrics;
         this.leaseTimeout = leaseTimeout;
         this.pollInterval = pollInterval;
     }
@@ -77,6 +80,7 @@ final class TaskPoller {
         long sentAt = System.nanoTime();
         List<ClaimedTask> claimed = store.claim(
                 new ClaimRequest(workerId, taskTypes, free, leaseTimeout.toMillis(), limits));
+        metrics.claimed(free, claimed);
         for (ClaimedTask task : claimed) {
             TaskExecution execution = new TaskExecution(task, sentAt, leaseTimeout.toNanos());
             active.add(execution);

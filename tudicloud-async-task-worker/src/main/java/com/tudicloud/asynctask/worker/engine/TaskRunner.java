@@ -3,10 +3,13 @@ package com.tudicloud.asynctask.worker.engine;
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.spi.Completion;
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.PayloadCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 
 /** Runs one claimed task on a slot thread and hands its outcome to the completion writer. */
@@ -18,17 +21,21 @@ final class TaskRunner {
     private final PayloadCodec codec;
     private final ExecutionOutcomes outcomes;
     private final CompletionWriter writer;
+    private final AsyncTaskMetrics metrics;
 
-    TaskRunner(HandlerRegistry handlers, PayloadCodec codec, ExecutionOutcomes outcomes, CompletionWriter writer) {
+    TaskRunner(HandlerRegistry handlers, PayloadCodec codec, ExecutionOutcomes outcomes, CompletionWriter writer,
+               AsyncTaskMetrics metrics) {
         this.handlers = handlers;
         this.codec = codec;
         this.outcomes = outcomes;
         this.writer = writer;
+        this.metrics = metrics;
     }
 
     void run(TaskExecution execution) {
         TaskResult result = null;
         Throwable error = null;
+        long started = System.nanoTime();
         execution.attach(Thread.currentThread());
         try {
             result = invoke(execution);
@@ -41,6 +48,7 @@ final class TaskRunner {
         execution.markCompleting();
         Optional<Completion> completion = outcomes.decide(execution, result, error);
         report(execution, completion, error);
+        record(execution, completion, error, Duration.ofNanos(System.nanoTime() - started));
         completion.ifPresentOrElse(c -> writer.submit(execution, c), () -> writer.drop(execution));
     }
 
@@ -54,6 +62,14 @@ final class TaskRunner {
     private <P> TaskResult execute(TaskHandler<P> handler, TaskExecution execution) throws Exception {
         P payload = codec.read(execution.task().payloadJson(), handler.payloadType());
         return handler.execute(execution.context(), payload);
+    }
+
+    private void record(TaskExecution execution, Optional<Completion> completion, Throwable error, Duration took) {
+        String type = execution.task().taskType();
+        metrics.executed(type, completion.map(c -> outcomeName(c, execution)).orElse("lost"), took);
+        if (error instanceof Error) {
+            metrics.handlerError(type, error);
+        }
     }
 
     private static void report(TaskExecution execution, Optional<Completion> completion, Throwable error) {
@@ -76,11 +92,21 @@ final class TaskRunner {
     }
 
     private static String describe(Completion completion, TaskExecution execution) {
-        if (completion.outcome() == Completion.Outcome.RETRY) {
-            return execution.task().attempt() >= execution.task().maxAttempts()
-                    ? "FAILED, no attempt left"
-                    : "retry in " + completion.retryDelayMillis() + " ms";
+        if (completion.outcome() == Completion.Outcome.RETRY && !isLastAttempt(execution)) {
+            return "retry in " + completion.retryDelayMillis() + " ms";
         }
-        return completion.outcome().toString();
+        return outcomeName(completion, execution).toUpperCase(Locale.ROOT);
+    }
+
+    /** What the database will make of it: a retry with no attempt left ends FAILED. */
+    private static String outcomeName(Completion completion, TaskExecution execution) {
+        if (completion.outcome() == Completion.Outcome.RETRY && isLastAttempt(execution)) {
+            return "failed";
+        }
+        return completion.outcome().name().toLowerCase(Locale.ROOT);
+    }
+
+    private static boolean isLastAttempt(TaskExecution execution) {
+        return execution.task().attempt() >= execution.task().maxAttempts();
     }
 }

@@ -72,6 +72,8 @@ class AsyncTaskWorkerTest {
         assertThat(handler.executionsOf(id)).isEqualTo(3);
         assertThat(failed.attemptCount()).isEqualTo(3);
         assertThat(failed.lastError()).contains("IllegalStateException: downstream unavailable");
+        await().until(() -> executions("flaky", "failed") == 1);
+        assertThat(executions("flaky", "retry")).isEqualTo(2);
     }
 
     @Test
@@ -164,6 +166,8 @@ class AsyncTaskWorkerTest {
         TaskView failed = awaitStatus(client, id, TaskStatus.FAILED);
         assertThat(failed.lastError()).contains("timed out after max-execution-time");
         assertThat(handler.executionsOf(id)).isEqualTo(1);
+        assertThat(workers.meters.get("async.task.stopped").tags("type", "stuck", "reason", "timed_out").counter().count())
+                .isEqualTo(1);
     }
 
     @Test
@@ -196,6 +200,8 @@ class AsyncTaskWorkerTest {
 
         await().atMost(Duration.ofSeconds(10)).until(() -> worker.activeTasks() == 0);
         assertThat(interrupted).isTrue();
+        assertThat(workers.meters.get("async.task.lease.lost").tag("type", "slow").counter().count()).isEqualTo(1);
+        await().until(() -> executions("slow", "lost") == 1);
         TaskView view = client.get(id).orElseThrow();
         assertThat(view.status()).isEqualTo(TaskStatus.RUNNING);
         assertThat(view.leaseOwner()).isEqualTo("thief");
@@ -219,6 +225,7 @@ class AsyncTaskWorkerTest {
             return progress != null && progress == 42;
         });
         assertThat(client.get(id).orElseThrow().progressMessage()).isEqualTo("rows 420 of 1000");
+        assertThat(workers.meters.get("async.task.lease.renewal.success").counter().count()).isPositive();
         release.countDown();
         awaitStatus(client, id, TaskStatus.SUCCESS);
     }
@@ -332,6 +339,28 @@ class AsyncTaskWorkerTest {
         assertThat(row.stoppedAt()).isNotNull();
         assertThat(row.taskTypes()).isEqualTo("hold");
         assertThat(row.slots()).isEqualTo(4);
+    }
+
+    @Test
+    void aDeadWorkersTaskIsRecoveredAndRunHere() {
+        var handler = RecordingHandler.succeeding("orphan");
+        long id = workers.client().submit(TaskRequest.of("orphan", null)).taskId();
+        var dead = MyBatisStores.create(db.dataSource()).leaseStore();
+        assertThat(dead.claim(new ClaimRequest("dead", Set.of("orphan"), 1, 60_000, ConcurrencyLimits.NONE))).hasSize(1);
+        rows.expireLease(id);
+
+        AsyncTaskWorker worker = workers.start("rescuer", handler);
+
+        awaitStatus(workers.client(worker), id, TaskStatus.SUCCESS);
+        assertThat(handler.contexts.get(id).attempt()).isEqualTo(2);
+        assertThat(workers.meters.get("async.task.lease.expired").tag("outcome", "requeued").counter().count())
+                .isEqualTo(1);
+        assertThat(workers.meters.get("async.task.recovery.delay").timer().count()).isEqualTo(1);
+    }
+
+    private long executions(String type, String outcome) {
+        var timer = workers.meters.find("async.task.execution").tags("type", type, "outcome", outcome).timer();
+        return timer == null ? 0 : timer.count();
     }
 
     private static TaskView awaitStatus(AsyncTaskClient client, long id, TaskStatus status) {

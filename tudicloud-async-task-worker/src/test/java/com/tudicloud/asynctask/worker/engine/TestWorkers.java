@@ -4,10 +4,13 @@ import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.JacksonPayloadCodec;
 import com.tudicloud.asynctask.worker.client.DefaultAsyncTaskClient;
+import com.tudicloud.asynctask.worker.metrics.MicrometerAsyncTaskMetrics;
 import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -29,6 +32,9 @@ final class TestWorkers implements BeforeEachCallback, AfterEachCallback {
     static final JacksonPayloadCodec CODEC = new JacksonPayloadCodec(JsonMapper.builder().build());
 
     private final TestDatabase db;
+    /** Every worker and client of a test reports here, as the beans of one application would. */
+    final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    private final AsyncTaskMetrics metrics = new MicrometerAsyncTaskMetrics(meters);
     private final List<AsyncTaskWorker> workers = new ArrayList<>();
     private final List<HikariDataSource> pools = new ArrayList<>();
 
@@ -57,7 +63,7 @@ final class TestWorkers implements BeforeEachCallback, AfterEachCallback {
         pools.add(pool);
         MyBatisStores stores = MyBatisStores.create(pool);
         AsyncTaskWorker worker = new AsyncTaskWorker(workerId, settings, stores.leaseStore(), stores.workerRegistry(),
-                new HandlerRegistry(List.of(handlers)), CODEC);
+                new HandlerRegistry(List.of(handlers)), CODEC, metrics);
         workers.add(worker);
         worker.start();
         return worker;
@@ -74,7 +80,7 @@ final class TestWorkers implements BeforeEachCallback, AfterEachCallback {
 
     AsyncTaskClient client(Clock clock, AsyncTaskWorker... wakes) {
         return new DefaultAsyncTaskClient(MyBatisStores.create(db.dataSource()).taskStore(), CODEC,
-                clock, types -> List.of(wakes).forEach(w -> w.tasksSubmitted(types)));
+                clock, types -> List.of(wakes).forEach(w -> w.tasksSubmitted(types)), metrics);
     }
 
     @Override

@@ -109,12 +109,12 @@ class WorkerFleetTest {
     @Test
     void clocksTenMinutesOffChangeNothing() {
         var handler = new RecordingHandler<>("long", Integer.class, (context, n) -> {
-            Thread.sleep(1_500);   // several lease timeouts: only renewals keep it
+            Thread.sleep(4_500);   // more than two lease timeouts: only renewals keep it
             return TaskResult.success();
         });
         Consumer<AsyncTaskProperties.Worker> shortLease = settings -> {
-            settings.setLeaseTimeout(Duration.ofMillis(600));
-            settings.setHeartbeatInterval(Duration.ofMillis(150));
+            settings.setLeaseTimeout(Duration.ofSeconds(2));
+            settings.setHeartbeatInterval(Duration.ofMillis(250));
             settings.setRecoveryInterval(Duration.ofMillis(100));
         };
         AsyncTaskWorker ahead = workers.start("ahead", shortLease, handler);

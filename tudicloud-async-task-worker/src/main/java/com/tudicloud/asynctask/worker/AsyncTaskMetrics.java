@@ -1,0 +1,67 @@
+package com.tudicloud.asynctask.worker;
+
+import com.tudicloud.asynctask.api.spi.ClaimedTask;
+import com.tudicloud.asynctask.api.spi.RecoveryBatch;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.IntSupplier;
+
+/**
+ * What the client and the engine report as they work. Every method does nothing by default; the
+ * Micrometer implementation turns the calls into meters tagged by task type (never by task id).
+ */
+public interface AsyncTaskMetrics {
+
+    AsyncTaskMetrics NONE = new AsyncTaskMetrics() {
+    };
+
+    default void submitted(String taskType, boolean created) {
+    }
+
+    /** One claim round: how many tasks it asked for and which it got. */
+    default void claimed(int requested, List<ClaimedTask> claimed) {
+    }
+
+    /** One heartbeat round: leases it tried to renew and leases still held afterwards. */
+    default void leasesRenewed(int attempted, int renewed) {
+    }
+
+    /** A heartbeat round that could not reach the database. */
+    default void heartbeatFailed(int attempted) {
+    }
+
+    default void leaseLost(String taskType) {
+    }
+
+    /** An execution ended; {@code outcome} is what was (or was not) written: succeeded, failed, retry, cancelled, released, lost. */
+    default void executed(String taskType, String outcome, Duration duration) {
+    }
+
+    /** The handler threw an {@link Error}, e.g. an OutOfMemoryError. */
+    default void handlerError(String taskType, Throwable error) {
+    }
+
+    /** The worker interrupted an execution; {@code reason}: cancel_requested, lease_lost, timed_out, shutdown. */
+    default void stopped(String taskType, String reason) {
+    }
+
+    /** A handler still ran long after it was interrupted. */
+    default void ignoredInterrupt(String taskType) {
+    }
+
+    /** An outcome the database refused: this worker no longer held the lease (a stale token or an expired lease). */
+    default void outcomeRefused(String taskType) {
+    }
+
+    default void recovered(RecoveryBatch batch) {
+    }
+
+    /** A database operation retried after a deadlock or a lock wait timeout. */
+    default void databaseRetry(String operation) {
+    }
+
+    /** The worker's live figures, read whenever metrics are scraped. */
+    default void bindWorker(IntSupplier runningTasks, IntSupplier freeSlots) {
+    }
+}

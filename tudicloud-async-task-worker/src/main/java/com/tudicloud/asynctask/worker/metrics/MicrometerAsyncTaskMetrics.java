@@ -1,0 +1,146 @@
+package com.tudicloud.asynctask.worker.metrics;
+
+import com.tudicloud.asynctask.api.spi.ClaimedTask;
+import com.tudicloud.asynctask.api.spi.RecoveryBatch;
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.IntSupplier;
+
+/**
+ * The meters of tudicloud-async-task. Prometheus names: async_task_lease_renewal_total and
+ * async_task_lease_renewal_success_total (the article's renewal success ratio),
+ * async_task_lease_expired_total, async_task_recovery_delay_seconds, async_task_heartbeat_failures_total,
+ * async_task_submitted_total, async_task_claimed_total, async_task_execution_seconds (count = completions
+ * by type and outcome), async_task_pickup_latency_seconds, async_task_claim_batch_size, and the rest
+ * listed in docs/operations.md. Tags: task type, outcome, reason; never a task id.
+ */
+public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
+
+    private static final String PREFIX = "async.task.";
+
+    private final MeterRegistry registry;
+    private final Counter renewals;
+    private final Counter renewalSuccesses;
+    private final Counter heartbeatFailures;
+    private final DistributionSummary claimBatchSize;
+    private final Timer recoveryDelay;
+
+    public MicrometerAsyncTaskMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        this.renewals = Counter.builder(PREFIX + "lease.renewal")
+                .description("Lease renewals attempted, one per task per heartbeat").register(registry);
+        this.renewalSuccesses = Counter.builder(PREFIX + "lease.renewal.success")
+                .description("Lease renewals that found the lease still held").register(registry);
+        this.heartbeatFailures = Counter.builder(PREFIX + "heartbeat.failures")
+                .description("Heartbeat rounds that could not reach the database").register(registry);
+        this.claimBatchSize = DistributionSummary.builder(PREFIX + "claim.batch.size")
+                .description("Tasks claimed per claim transaction").publishPercentiles(0.5, 0.99).register(registry);
+        this.recoveryDelay = Timer.builder(PREFIX + "recovery.delay")
+                .description("How long a lease had been expired when it was recovered")
+                .publishPercentiles(0.5, 0.99).register(registry);
+    }
+
+    @Override
+    public void submitted(String taskType, boolean created) {
+        Counter.builder(PREFIX + "submitted").description("Tasks submitted (created=false: deduplicated)")
+                .tag("type", taskType).tag("created", String.valueOf(created)).register(registry).increment();
+    }
+
+    @Override
+    public void claimed(int requested, List<ClaimedTask> claimed) {
+        claimBatchSize.record(claimed.size());
+        for (ClaimedTask task : claimed) {
+            Counter.builder(PREFIX + "claimed").description("Tasks claimed").tag("type", task.taskType())
+                    .register(registry).increment();
+            Timer.builder(PREFIX + "pickup.latency").description("From due (available_at) to claimed")
+                    .tag("type", task.taskType()).publishPercentiles(0.5, 0.9, 0.99).publishPercentileHistogram()
+                    .register(registry).record(Duration.ofMillis(task.pickupDelayMillis()));
+        }
+    }
+
+    @Override
+    public void leasesRenewed(int attempted, int renewed) {
+        renewals.increment(attempted);
+        renewalSuccesses.increment(renewed);
+    }
+
+    @Override
+    public void heartbeatFailed(int attempted) {
+        heartbeatFailures.increment();
+        renewals.increment(attempted);
+    }
+
+    @Override
+    public void leaseLost(String taskType) {
+        typed("lease.lost", "Executions whose lease was lost while they ran", taskType).increment();
+    }
+
+    @Override
+    public void executed(String taskType, String outcome, Duration duration) {
+        Timer.builder(PREFIX + "execution").description("Executions by task type and what was written")
+                .tag("type", taskType).tag("outcome", outcome).publishPercentiles(0.5, 0.9, 0.99)
+                .publishPercentileHistogram().register(registry).record(duration);
+    }
+
+    @Override
+    public void handlerError(String taskType, Throwable error) {
+        Counter.builder(PREFIX + "handler.errors").description("Handlers that threw an Error")
+                .tag("type", taskType).tag("error", error.getClass().getSimpleName()).register(registry).increment();
+    }
+
+    @Override
+    public void stopped(String taskType, String reason) {
+        Counter.builder(PREFIX + "stopped").description("Executions the worker interrupted")
+                .tag("type", taskType).tag("reason", reason).register(registry).increment();
+    }
+
+    @Override
+    public void ignoredInterrupt(String taskType) {
+        typed("handler.ignored.interrupts", "Handlers still running long after they were interrupted", taskType)
+                .increment();
+    }
+
+    @Override
+    public void outcomeRefused(String taskType) {
+        typed("outcome.refused", "Outcomes refused because the lease was no longer held (stale writes)", taskType)
+                .increment();
+    }
+
+    @Override
+    public void recovered(RecoveryBatch batch) {
+        expired("requeued").increment(batch.requeued());
+        expired("failed").increment(batch.failed());
+        expired("cancelled").increment(batch.cancelled());
+        batch.expiredForMillis().forEach(millis -> recoveryDelay.record(Duration.ofMillis(millis)));
+    }
+
+    @Override
+    public void databaseRetry(String operation) {
+        Counter.builder(PREFIX + "db.retries").description("Statements retried after a deadlock or lock wait timeout")
+                .tag("operation", operation).register(registry).increment();
+    }
+
+    @Override
+    public void bindWorker(IntSupplier runningTasks, IntSupplier freeSlots) {
+        Gauge.builder(PREFIX + "worker.running", runningTasks, IntSupplier::getAsInt).strongReference(true)
+                .description("Tasks this worker holds").register(registry);
+        Gauge.builder(PREFIX + "worker.free.slots", freeSlots, IntSupplier::getAsInt).strongReference(true)
+                .description("Slots of this worker free for claims").register(registry);
+    }
+
+    private Counter expired(String outcome) {
+        return Counter.builder(PREFIX + "lease.expired").description("Expired leases recovered, by what became of the task")
+                .tag("outcome", outcome).register(registry);
+    }
+
+    private Counter typed(String name, String description, String taskType) {
+        return Counter.builder(PREFIX + name).description(description).tag("type", taskType).register(registry);
+    }
+}
