@@ -11,6 +11,8 @@ import org.apache.ibatis.session.Configuration;
 import org.apache.ibatis.session.SqlSessionFactory;
 import org.apache.ibatis.session.SqlSessionFactoryBuilder;
 import org.mybatis.spring.SqlSessionTemplate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.mybatis.spring.transaction.SpringManagedTransactionFactory;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
@@ -32,6 +34,7 @@ import java.util.function.Consumer;
 public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
                            WorkerRegistry workerRegistry) {
 
+    private static final Logger log = LoggerFactory.getLogger(MyBatisStores.class);
     private static final List<String> MAPPER_XMLS = List.of(
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskWorkerMapper.xml");
@@ -68,7 +71,7 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
                 new Environment("tudicloud-async-task", new SpringManagedTransactionFactory(), dataSource));
         configuration.setMapUnderscoreToCamelCase(true);
         configuration.setArgNameBasedConstructorAutoMapping(true);
-        configuration.setDatabaseId(databaseIdProvider().getDatabaseId(dataSource));
+        configuration.setDatabaseId(databaseId(dataSource));
         for (String mapperXml : MAPPER_XMLS) {
             try (InputStream xml = MyBatisStores.class.getClassLoader().getResourceAsStream(mapperXml)) {
                 if (xml == null) {
@@ -82,7 +85,21 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         return configuration;
     }
 
-    /** The databaseId that dialect-specific statements in the mapper may name. */
+    /**
+     * The databaseId that dialect-specific statements in the mapper may name. A database that cannot
+     * be reached at start-up must not stop a worker from starting (it retries on its own), so the
+     * statements without a databaseId serve until then.
+     */
+    private static String databaseId(DataSource dataSource) {
+        try {
+            return databaseIdProvider().getDatabaseId(dataSource);
+        } catch (RuntimeException e) {
+            log.warn("Could not ask the database for its product name; using the portable statements: {}",
+                    e.getMessage());
+            return null;
+        }
+    }
+
     private static VendorDatabaseIdProvider databaseIdProvider() {
         Properties vendors = new Properties();
         vendors.setProperty("MySQL", "mysql");

@@ -123,5 +123,17 @@ public class AsyncTaskAutoConfiguration {
             return new AsyncTaskWorker(workerId, settings, store, registry,
                     new HandlerRegistry(handlers.orderedStream().toList()), codec, metrics);
         }
+
+        /** /actuator/health/asyncTaskWorker, where Spring Boot's health support is present. */
+        @Configuration(proxyBeanMethods = false)
+        @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
+        static class HealthConfiguration {
+
+            @Bean
+            @ConditionalOnMissingBean(name = "asyncTaskWorkerHealthIndicator")
+            AsyncTaskWorkerHealthIndicator asyncTaskWorkerHealthIndicator(AsyncTaskWorker worker) {
+                return new AsyncTaskWorkerHealthIndicator(worker);
+            }
+        }
     }
 }

@@ -46,6 +46,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     private final HandlerRegistry handlers;
     private final PayloadCodec codec;
     private final AsyncTaskMetrics metrics;
+    private final WorkerVitals vitals = new WorkerVitals();
     private final Object lifecycleMonitor = new Object();
 
     private volatile Running running;
@@ -94,7 +95,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         ExecutorService slotThreads = Executors.newFixedThreadPool(settings.getSlots(), new NamedThreads("async-task-slot"));
         TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(),
                 new ConcurrencyLimits(settings.getGlobalLimit(), settings.getTypeLimits()), active, waiter,
-                slotThreads, runner, metrics, settings.getLeaseTimeout(), settings.getPollInterval());
+                slotThreads, runner, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval());
         LeaseHeartbeat heartbeat = new LeaseHeartbeat(workerId, store, active, settings.getLeaseTimeout(), metrics);
         LeaseRecoverer recoverer = new LeaseRecoverer(store, settings.getRecoveryBatchSize(),
                 settings.getRecoveryMaxBatches(), settings.getRecoveryBatchPause(), metrics);
@@ -108,8 +109,12 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
 
         // each loop on its own thread: a slow recovery or a hung connection must not delay a heartbeat
         ScheduledExecutorService heartbeats = schedule("async-task-heartbeat", () -> {
-            heartbeat.beat();
-            registration.alive(active.size());
+            boolean renewed = heartbeat.beat();
+            if (registration.alive(active.size()) && renewed) {
+                vitals.heartbeatSucceeded();
+            } else {
+                vitals.heartbeatFailed();
+            }
         }, heartbeatInterval, heartbeatInterval);
         ScheduledExecutorService recoveries = schedule("async-task-recovery", recoverer::recover,
                 settings.getRecoveryInterval(), settings.getRecoveryInterval());
@@ -190,6 +195,15 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     public int activeTasks() {
         Running parts = running;
         return parts == null ? 0 : parts.active().size();
+    }
+
+    /** When the loops last reached the database. */
+    public WorkerVitals.Snapshot vitals() {
+        return vitals.snapshot();
+    }
+
+    public AsyncTaskProperties.Worker settings() {
+        return settings;
     }
 
     /** Slots free for claims right now; 0 while stopped. */

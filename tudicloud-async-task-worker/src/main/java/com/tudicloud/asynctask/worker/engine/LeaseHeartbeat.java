@@ -24,8 +24,6 @@ final class LeaseHeartbeat {
     private final ActiveExecutions active;
     private final long leaseNanos;
     private final AsyncTaskMetrics metrics;
-    private volatile long lastSuccessNanos = System.nanoTime();
-    private volatile long consecutiveFailures;
 
     LeaseHeartbeat(String workerId, LeaseStore store, ActiveExecutions active, Duration leaseTimeout,
                    AsyncTaskMetrics metrics) {
@@ -36,11 +34,11 @@ final class LeaseHeartbeat {
         this.metrics = metrics;
     }
 
-    void beat() {
+    /** @return whether the database answered (true with nothing to renew) */
+    boolean beat() {
         List<TaskExecution> executions = active.snapshot();
         if (executions.isEmpty()) {
-            lastSuccessNanos = System.nanoTime();
-            return;
+            return true;
         }
         long sentAt = System.nanoTime();
         Map<Long, LeaseState> states;
@@ -48,14 +46,10 @@ final class LeaseHeartbeat {
             states = store.renew(workerId, executions.stream().map(TaskExecution::renewal).toList(),
                     Duration.ofNanos(leaseNanos).toMillis());
         } catch (RuntimeException e) {
-            consecutiveFailures++;
             metrics.heartbeatFailed(executions.size());
-            log.warn("Lease renewal of {} tasks failed ({} in a row): {}", executions.size(), consecutiveFailures,
-                    e.toString());
-            return;
+            log.warn("Lease renewal of {} tasks failed: {}", executions.size(), e.toString());
+            return false;
         }
-        consecutiveFailures = 0;
-        lastSuccessNanos = System.nanoTime();
         int held = 0;
         for (TaskExecution execution : executions) {
             LeaseState state = states.getOrDefault(execution.taskId(), LeaseState.LOST);
@@ -63,6 +57,7 @@ final class LeaseHeartbeat {
             apply(execution, state, sentAt);
         }
         metrics.leasesRenewed(executions.size(), held);
+        return true;
     }
 
     private void apply(TaskExecution execution, LeaseState state, long sentAt) {
@@ -84,13 +79,5 @@ final class LeaseHeartbeat {
                 }
             }
         }
-    }
-
-    long lastSuccessNanos() {
-        return lastSuccessNanos;
-    }
-
-    long consecutiveFailures() {
-        return consecutiveFailures;
     }
 }

@@ -31,13 +31,14 @@ final class TaskPoller {
     private final Executor slotThreads;
     private final TaskRunner runner;
     private final AsyncTaskMetrics metrics;
+    private final WorkerVitals vitals;
     private final Duration leaseTimeout;
     private final Duration pollInterval;
     private volatile boolean stopping;
 
     TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, ConcurrencyLimits limits,
                ActiveExecutions active, PollWaiter waiter, Executor slotThreads, TaskRunner runner,
-               AsyncTaskMetrics metrics, Duration leaseTimeout, Duration pollInterval) {
+               AsyncTaskMetrics metrics, WorkerVitals vitals, Duration leaseTimeout, Duration pollInterval) {
         this.workerId = workerId;
         this.store = store;
         this.taskTypes = Set.copyOf(taskTypes);
@@ -47,6 +48,7 @@ final class TaskPoller {
         this.slotThreads = slotThreads;
         this.runner = runner;
         this.metrics = metrics;
+        this.vitals = vitals;
         this.leaseTimeout = leaseTimeout;
         this.pollInterval = pollInterval;
     }
@@ -58,6 +60,8 @@ final class TaskPoller {
                 int free = active.freeSlots();
                 if (free > 0 && !taskTypes.isEmpty()) {
                     lastBatchFull = claimAndStart(free) == free;
+                } else {
+                    vitals.pollSucceeded();   // nothing to ask the database for
                 }
                 waiter.await(lastBatchFull, pollInterval);
             } catch (InterruptedException e) {
@@ -81,6 +85,7 @@ final class TaskPoller {
         List<ClaimedTask> claimed = store.claim(
                 new ClaimRequest(workerId, taskTypes, free, leaseTimeout.toMillis(), limits));
         metrics.claimed(free, claimed);
+        vitals.pollSucceeded();
         for (ClaimedTask task : claimed) {
             TaskExecution execution = new TaskExecution(task, sentAt, leaseTimeout.toNanos());
             active.add(execution);

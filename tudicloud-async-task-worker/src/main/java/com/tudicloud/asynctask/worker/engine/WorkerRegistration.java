@@ -41,11 +41,14 @@ final class WorkerRegistration {
         }
     }
 
-    void alive(int runningTasks) {
+    /** @return whether the database answered */
+    boolean alive(int runningTasks) {
         try {
             registry.heartbeat(workerId, host, taskTypes, slots, runningTasks);
+            return true;
         } catch (RuntimeException e) {
             log.debug("Could not refresh the registry row of worker {}: {}", workerId, e.toString());
+            return false;
         }
     }
 
