@@ -33,16 +33,21 @@ CREATE TABLE system_async_task (
     INDEX idx_async_task_owner (owner_id, create_time),
     UNIQUE INDEX uk_async_task_dedup (task_type, dedup_key),
     -- operators' listing, newest first
-    INDEX idx_async_task_created (create_time)
+    INDEX idx_async_task_created (create_time),
+    -- retention: DELETE ... WHERE status = ? AND finished_at < ? LIMIT n
+    INDEX idx_async_task_finished (status, finished_at)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 
--- one row per fleet-wide lock; claims under concurrency limits take the 'claim' row
+-- one row per fleet-wide lock: claims under concurrency limits take the 'claim' row in their
+-- transaction; the retention job holds the 'retention' row for a while (locked_by, locked_until)
 CREATE TABLE system_async_task_lock (
-    name VARCHAR(64) NOT NULL,
+    name         VARCHAR(64)  NOT NULL,
+    locked_by    VARCHAR(255) NULL,
+    locked_until DATETIME(3)  NULL,
     PRIMARY KEY (name)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 
-INSERT INTO system_async_task_lock (name) VALUES ('claim');
+INSERT INTO system_async_task_lock (name) VALUES ('claim'), ('retention');
 
 -- one row per worker instance, refreshed with its heartbeat
 CREATE TABLE system_async_task_worker (

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.mybatis;
 
+import com.tudicloud.asynctask.api.spi.FleetLocks;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskStore;
@@ -32,12 +33,13 @@ import java.util.function.Consumer;
  * while statements still join the service's Spring transactions on the same DataSource.
  */
 public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
-                           WorkerRegistry workerRegistry) {
+                           WorkerRegistry workerRegistry, FleetLocks fleetLocks) {
 
     private static final Logger log = LoggerFactory.getLogger(MyBatisStores.class);
     private static final List<String> MAPPER_XMLS = List.of(
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskMapper.xml",
-            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskWorkerMapper.xml");
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskWorkerMapper.xml",
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskLockMapper.xml");
 
     public static MyBatisStores create(DataSource dataSource) {
         return create(dataSource, operation -> { });
@@ -58,7 +60,8 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         TransientLockRetry retry = new TransientLockRetry(5, 20, onLockRetry);
         return new MyBatisStores(new MyBatisTaskStore(mapper, joinCaller),
                 new MyBatisLeaseStore(mapper, readCommitted, retry), new MyBatisTaskAdminStore(mapper),
-                new MyBatisWorkerRegistry(session.getMapper(SystemAsyncTaskWorkerMapper.class)));
+                new MyBatisWorkerRegistry(session.getMapper(SystemAsyncTaskWorkerMapper.class)),
+                new MyBatisFleetLocks(session.getMapper(SystemAsyncTaskLockMapper.class)));
     }
 
     private static SqlSessionFactory sessionFactory(DataSource dataSource) {

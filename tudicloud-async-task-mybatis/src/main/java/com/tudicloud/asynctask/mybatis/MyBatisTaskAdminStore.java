@@ -2,12 +2,15 @@ package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.RetryOutcome;
 import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.spi.QueueDepth;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskPage;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
 import com.tudicloud.asynctask.api.spi.TaskStats;
 
+import java.time.Duration;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -39,6 +42,19 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
         }
         byType.replaceAll((type, counts) -> Map.copyOf(counts));
         return new TaskStats(byStatus, byType, mapper.selectOldestDueQueued().ageMillis(), mapper.countExpiredLeases());
+    }
+
+    @Override
+    public List<QueueDepth> queueDepth() {
+        return mapper.queueDepth().stream().map(QueueDepthRow::toQueueDepth).toList();
+    }
+
+    @Override
+    public int deleteFinished(TaskStatus status, Duration olderThan, int limit) {
+        if (!status.isTerminal()) {
+            throw new IllegalArgumentException("only finished tasks are deleted, not " + status);
+        }
+        return mapper.deleteFinished(status, olderThan.toMillis(), limit);
     }
 
     @Override

@@ -74,5 +74,9 @@ interface SystemAsyncTaskMapper {
 
     long countExpiredLeases();
 
+    List<QueueDepthRow> queueDepth();
+
     int requeueFinished(@Param("id") long id);
+
+    int deleteFinished(@Param("status") TaskStatus status, @Param("ageMillis") long ageMillis, @Param("limit") int limit);
 }

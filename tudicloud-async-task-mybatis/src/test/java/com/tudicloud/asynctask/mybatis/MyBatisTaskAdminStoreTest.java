@@ -8,6 +8,7 @@ import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.NewTask;
+import com.tudicloud.asynctask.api.spi.QueueDepth;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskPage;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
@@ -90,6 +91,14 @@ class MyBatisTaskAdminStoreTest {
         assertThat(stats.expiredLeases()).isEqualTo(1);
         assertThat(stats.oldestDueQueuedAgeMillis()).isBetween(29_000L, 40_000L);
         assertThat(failed).isEqualTo(first.id());
+
+        List<QueueDepth> queue = admin.queueDepth();
+        assertThat(queue).extracting(QueueDepth::taskType).containsExactlyInAnyOrder("report", "sms");
+        assertThat(queue).contains(new QueueDepth("report", 1, 0, 0));
+        QueueDepth sms = queue.stream().filter(d -> d.taskType().equals("sms")).findFirst().orElseThrow();
+        assertThat(sms.queued()).isEqualTo(1);
+        assertThat(sms.due()).isEqualTo(1);
+        assertThat(sms.oldestDueAgeMillis()).isBetween(29_000L, 40_000L);
     }
 
     @Test

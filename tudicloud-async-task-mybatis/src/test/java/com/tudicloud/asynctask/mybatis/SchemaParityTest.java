@@ -74,7 +74,7 @@ class SchemaParityTest {
         List<String> fromChangelog = columns(LIQUIBASE_DB);
         print("columns", fromChangelog);
 
-        assertThat(fromChangelog).hasSize(21 + 1 + 8); // the task, lock and worker tables' columns
+        assertThat(fromChangelog).hasSize(21 + 3 + 8); // the task, lock and worker tables' columns
         assertThat(columns(DDL_DB)).as("columns of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
     }
@@ -96,7 +96,7 @@ class SchemaParityTest {
     void bothSeedTheSameLockRows() {
         List<String> fromChangelog = lockRows(LIQUIBASE_DB);
 
-        assertThat(fromChangelog).containsExactly("claim");
+        assertThat(fromChangelog).containsExactly("claim", "retention");
         assertThat(lockRows(DDL_DB)).containsExactlyElementsOf(fromChangelog);
     }
 

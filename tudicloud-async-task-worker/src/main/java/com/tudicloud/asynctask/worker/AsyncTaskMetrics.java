@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.worker;
 
+import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.RecoveryBatch;
 
@@ -55,6 +56,10 @@ public interface AsyncTaskMetrics {
     }
 
     default void recovered(RecoveryBatch batch) {
+    }
+
+    /** Finished tasks deleted by retention. */
+    default void retentionDeleted(TaskStatus status, int count) {
     }
 
     /** A database operation retried after a deadlock or a lock wait timeout. */

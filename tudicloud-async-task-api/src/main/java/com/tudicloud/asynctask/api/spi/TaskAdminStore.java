@@ -1,6 +1,10 @@
 package com.tudicloud.asynctask.api.spi;
 
 import com.tudicloud.asynctask.api.RetryOutcome;
+import com.tudicloud.asynctask.api.TaskStatus;
+
+import java.time.Duration;
+import java.util.List;
 
 /** What operators need beyond the client: listing with filters, the queue's state, and retrying. */
 public interface TaskAdminStore {
@@ -8,6 +12,15 @@ public interface TaskAdminStore {
     TaskPage search(TaskQuery query);
 
     TaskStats stats();
+
+    /** The queue by task type: cheap enough to poll for metrics (it reads only QUEUED rows). */
+    List<QueueDepth> queueDepth();
+
+    /**
+     * Deletes at most {@code limit} tasks in {@code status} (a terminal one) that finished longer ago than
+     * {@code olderThan}, by the database's clock, in one short statement.
+     */
+    int deleteFinished(TaskStatus status, Duration olderThan, int limit);
 
     /** FAILED or CANCELLED -> QUEUED, due now, with the attempt count reset to 0. */
     RetryOutcome retry(long taskId);

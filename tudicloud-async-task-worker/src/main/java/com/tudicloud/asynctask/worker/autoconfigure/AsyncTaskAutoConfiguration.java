@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.worker.autoconfigure;
 
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskHandler;
+import com.tudicloud.asynctask.api.spi.FleetLocks;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
@@ -15,11 +16,14 @@ import com.tudicloud.asynctask.worker.TaskSubmissionListener;
 import com.tudicloud.asynctask.worker.client.DefaultAsyncTaskClient;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.tudicloud.asynctask.worker.engine.HandlerRegistry;
+import com.tudicloud.asynctask.worker.engine.RetentionJob;
 import com.tudicloud.asynctask.worker.engine.WorkerIds;
 import com.tudicloud.asynctask.worker.metrics.MicrometerAsyncTaskMetrics;
+import com.tudicloud.asynctask.worker.metrics.QueueGauges;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -38,8 +42,9 @@ import java.time.Clock;
  * client, and (unless {@code async-task.worker.enabled=false}) a worker running every
  * {@link TaskHandler} bean. Each bean backs off when the service defines its own.
  */
-@AutoConfiguration(after = DataSourceAutoConfiguration.class,
-        afterName = "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration")
+@AutoConfiguration(after = DataSourceAutoConfiguration.class, afterName = {
+        "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
+        "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration"})
 @ConditionalOnSingleCandidate(DataSource.class)
 @EnableConfigurationProperties(AsyncTaskProperties.class)
 public class AsyncTaskAutoConfiguration {
@@ -83,6 +88,12 @@ public class AsyncTaskAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
+    FleetLocks asyncTaskFleetLocks(MyBatisStores stores) {
+        return stores.fleetLocks();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
     PayloadCodec asyncTaskPayloadCodec(ObjectProvider<JsonMapper> jsonMapper) {
         return new JacksonPayloadCodec(jsonMapper.getIfAvailable(() -> JsonMapper.builder().build()));
     }
@@ -107,6 +118,13 @@ public class AsyncTaskAutoConfiguration {
             MeterRegistry meters = registry.getIfAvailable();
             return meters == null ? AsyncTaskMetrics.NONE : new MicrometerAsyncTaskMetrics(meters);
         }
+
+        @Bean
+        @ConditionalOnMissingBean
+        @ConditionalOnBean(MeterRegistry.class)
+        QueueGauges asyncTaskQueueGauges(TaskAdminStore store, MeterRegistry registry, AsyncTaskProperties properties) {
+            return new QueueGauges(store, registry, properties.getMetrics().getQueueRefreshInterval());
+        }
     }
 
     @Configuration(proxyBeanMethods = false)
@@ -122,6 +140,15 @@ public class AsyncTaskAutoConfiguration {
             String workerId = settings.getWorkerId() != null ? settings.getWorkerId() : WorkerIds.generate();
             return new AsyncTaskWorker(workerId, settings, store, registry,
                     new HandlerRegistry(handlers.orderedStream().toList()), codec, metrics);
+        }
+
+        /** Workers prune finished tasks, one at a time across the fleet. */
+        @Bean
+        @ConditionalOnMissingBean
+        @ConditionalOnProperty(prefix = "async-task.retention", name = "enabled", havingValue = "true", matchIfMissing = true)
+        RetentionJob asyncTaskRetentionJob(AsyncTaskWorker worker, AsyncTaskProperties properties,
+                                           TaskAdminStore store, FleetLocks locks, AsyncTaskMetrics metrics) {
+            return new RetentionJob(worker.workerId(), properties.getRetention(), store, locks, metrics);
         }
 
         /** /actuator/health/asyncTaskWorker, where Spring Boot's health support is present. */

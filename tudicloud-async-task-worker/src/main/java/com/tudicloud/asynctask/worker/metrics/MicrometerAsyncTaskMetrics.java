@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.worker.metrics;
 
+import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.RecoveryBatch;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
@@ -119,6 +120,12 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
         expired("failed").increment(batch.failed());
         expired("cancelled").increment(batch.cancelled());
         batch.expiredForMillis().forEach(millis -> recoveryDelay.record(Duration.ofMillis(millis)));
+    }
+
+    @Override
+    public void retentionDeleted(TaskStatus status, int count) {
+        Counter.builder(PREFIX + "retention.deleted").description("Finished tasks deleted by retention")
+                .tag("status", status.name()).register(registry).increment(count);
     }
 
     @Override

@@ -166,7 +166,7 @@ class AsyncTaskAutoConfigurationTest {
                     var jdbc = new org.springframework.jdbc.core.JdbcTemplate(context.getBean(javax.sql.DataSource.class));
                     assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task", Long.class)).isZero();
                     assertThat(jdbc.queryForList("SELECT name FROM system_async_task_lock", String.class))
-                            .containsExactly("claim");
+                            .containsExactly("claim", "retention");
                 });
     }
 

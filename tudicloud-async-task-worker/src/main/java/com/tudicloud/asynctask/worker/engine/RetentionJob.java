@@ -1,0 +1,129 @@
+package com.tudicloud.asynctask.worker.engine;
+
+import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.spi.FleetLocks;
+import com.tudicloud.asynctask.api.spi.TaskAdminStore;
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
+import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Deletes finished tasks older than their status's age, in short batches with pauses, so that a big
+ * table is pruned without long locks and without getting in the way of claims (which never touch
+ * finished rows). One worker of the fleet runs a round at a time: it holds the 'retention' fleet lock,
+ * extended after every batch; a worker that dies mid-round lets it run out.
+ */
+public final class RetentionJob implements SmartLifecycle {
+
+    static final String LOCK = "retention";
+    private static final Logger log = LoggerFactory.getLogger(RetentionJob.class);
+
+    private final String owner;
+    private final AsyncTaskProperties.Retention settings;
+    private final TaskAdminStore store;
+    private final FleetLocks locks;
+    private final AsyncTaskMetrics metrics;
+    private volatile ScheduledExecutorService scheduler;
+
+    public RetentionJob(String owner, AsyncTaskProperties.Retention settings, TaskAdminStore store, FleetLocks locks,
+                        AsyncTaskMetrics metrics) {
+        this.owner = owner;
+        this.settings = settings;
+        this.store = store;
+        this.locks = locks;
+        this.metrics = metrics;
+    }
+
+    /**
+     * One round, if this instance gets the lock.
+     *
+     * @return tasks deleted per status; empty when another instance holds the lock
+     */
+    public Map<TaskStatus, Integer> runRound() throws InterruptedException {
+        if (!locks.tryAcquire(LOCK, owner, settings.getInterval())) {
+            return Map.of();
+        }
+        Map<TaskStatus, Integer> deleted = new EnumMap<>(TaskStatus.class);
+        try {
+            for (Map.Entry<TaskStatus, Duration> age : ages().entrySet()) {
+                if (!prune(age.getKey(), age.getValue(), deleted)) {
+                    log.warn("Retention lost its lock after deleting {}; another worker carries on", deleted);
+                    break;
+                }
+            }
+        } finally {
+            locks.release(LOCK, owner);
+        }
+        if (deleted.values().stream().anyMatch(count -> count > 0)) {
+            log.info("Retention deleted finished tasks: {}", deleted);
+        }
+        return deleted;
+    }
+
+    /** @return whether this instance still holds the lock */
+    private boolean prune(TaskStatus status, Duration age, Map<TaskStatus, Integer> deleted) throws InterruptedException {
+        for (int batch = 0; batch < settings.getMaxBatches(); batch++) {
+            int count = store.deleteFinished(status, age, settings.getBatchSize());
+            deleted.merge(status, count, Integer::sum);
+            metrics.retentionDeleted(status, count);
+            if (count < settings.getBatchSize()) {
+                return true;
+            }
+            if (!locks.tryAcquire(LOCK, owner, settings.getInterval())) {
+                return false;
+            }
+            Thread.sleep(settings.getBatchPause().toMillis());
+        }
+        return true;
+    }
+
+    private Map<TaskStatus, Duration> ages() {
+        Map<TaskStatus, Duration> ages = new LinkedHashMap<>();
+        ages.put(TaskStatus.SUCCESS, settings.getSuccessAge());
+        ages.put(TaskStatus.FAILED, settings.getFailedAge());
+        ages.put(TaskStatus.CANCELLED, settings.getCancelledAge());
+        return ages;
+    }
+
+    @Override
+    public void start() {
+        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(new NamedThreads("async-task-retention"));
+        long period = settings.getInterval().toMillis();
+        executor.scheduleWithFixedDelay(this::runSafely, period, period, TimeUnit.MILLISECONDS);
+        scheduler = executor;
+    }
+
+    private void runSafely() {
+        try {
+            runRound();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            log.warn("Retention round failed, will try again next round: {}", e.toString());
+        }
+    }
+
+    @Override
+    public void stop() {
+        ScheduledExecutorService executor = scheduler;
+        scheduler = null;
+        if (executor != null) {
+            executor.shutdownNow();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return scheduler != null;
+    }
+}
