@@ -41,7 +41,12 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
                     .put(count.status(), count.taskCount());
         }
         byType.replaceAll((type, counts) -> Map.copyOf(counts));
-        return new TaskStats(byStatus, byType, mapper.selectOldestDueQueued().ageMillis(), mapper.countExpiredLeases());
+        return new TaskStats(byStatus, byType, mapper.selectOldestDueQueued().ageMillis(), expiredLeases());
+    }
+
+    @Override
+    public long expiredLeases() {
+        return mapper.countExpiredLeases();
     }
 
     @Override

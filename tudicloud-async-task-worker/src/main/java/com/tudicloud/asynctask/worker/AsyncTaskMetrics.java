@@ -6,6 +6,7 @@ import com.tudicloud.asynctask.api.spi.RecoveryBatch;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.function.IntSupplier;
 
 /**
@@ -66,7 +67,10 @@ public interface AsyncTaskMetrics {
     default void databaseRetry(String operation) {
     }
 
-    /** The worker's live figures, read whenever metrics are scraped. */
-    default void bindWorker(IntSupplier runningTasks, IntSupplier freeSlots) {
+    /**
+     * A worker starts: its live figures, read whenever metrics are scraped, and the task types it runs,
+     * so that the meters alerts read exist from the start, at zero.
+     */
+    default void bindWorker(IntSupplier runningTasks, IntSupplier freeSlots, Set<String> taskTypes) {
     }
 }

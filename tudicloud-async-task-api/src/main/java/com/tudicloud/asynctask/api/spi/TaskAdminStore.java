@@ -16,6 +16,9 @@ public interface TaskAdminStore {
     /** The queue by task type: cheap enough to poll for metrics (it reads only QUEUED rows). */
     List<QueueDepth> queueDepth();
 
+    /** Leased tasks whose lease expired and that await recovery (a range on the lease index). */
+    long expiredLeases();
+
     /**
      * Deletes at most {@code limit} tasks in {@code status} (a terminal one) that finished longer ago than
      * {@code olderThan}, by the database's clock, in one short statement.

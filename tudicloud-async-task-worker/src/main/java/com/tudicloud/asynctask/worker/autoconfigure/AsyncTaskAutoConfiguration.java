@@ -19,7 +19,7 @@ import com.tudicloud.asynctask.worker.engine.HandlerRegistry;
 import com.tudicloud.asynctask.worker.engine.RetentionJob;
 import com.tudicloud.asynctask.worker.engine.WorkerIds;
 import com.tudicloud.asynctask.worker.metrics.MicrometerAsyncTaskMetrics;
-import com.tudicloud.asynctask.worker.metrics.QueueGauges;
+import com.tudicloud.asynctask.worker.metrics.FleetGauges;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -122,8 +122,11 @@ public class AsyncTaskAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         @ConditionalOnBean(MeterRegistry.class)
-        QueueGauges asyncTaskQueueGauges(TaskAdminStore store, MeterRegistry registry, AsyncTaskProperties properties) {
-            return new QueueGauges(store, registry, properties.getMetrics().getQueueRefreshInterval());
+        FleetGauges asyncTaskFleetGauges(TaskAdminStore store, WorkerRegistry workers, MeterRegistry registry,
+                                         AsyncTaskProperties properties) {
+            // the fleet is assumed to share this application's heartbeat interval
+            return new FleetGauges(store, workers, registry, properties.getMetrics().getQueueRefreshInterval(),
+                    properties.getWorker().getHeartbeatInterval().multipliedBy(3));
         }
     }
 

@@ -68,7 +68,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         this.handlers = handlers;
         this.codec = codec;
         this.metrics = metrics;
-        metrics.bindWorker(this::activeTasks, this::freeSlots);
+        metrics.bindWorker(this::activeTasks, this::freeSlots, handlers.taskTypes());
     }
 
     @Override

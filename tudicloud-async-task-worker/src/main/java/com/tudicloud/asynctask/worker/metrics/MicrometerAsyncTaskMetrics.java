@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.Timer;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.function.IntSupplier;
 
 /**
@@ -46,6 +47,8 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
         this.recoveryDelay = Timer.builder(PREFIX + "recovery.delay")
                 .description("How long a lease had been expired when it was recovered")
                 .publishPercentiles(0.5, 0.99).register(registry);
+        // counters that alerts read exist from the start, at zero
+        List.of("requeued", "failed", "cancelled").forEach(this::expired);
     }
 
     @Override
@@ -98,8 +101,7 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
 
     @Override
     public void stopped(String taskType, String reason) {
-        Counter.builder(PREFIX + "stopped").description("Executions the worker interrupted")
-                .tag("type", taskType).tag("reason", reason).register(registry).increment();
+        stoppedCounter(taskType, reason).increment();
     }
 
     @Override
@@ -124,22 +126,49 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
 
     @Override
     public void retentionDeleted(TaskStatus status, int count) {
-        Counter.builder(PREFIX + "retention.deleted").description("Finished tasks deleted by retention")
-                .tag("status", status.name()).register(registry).increment(count);
+        retentionCounter(status).increment(count);
     }
 
     @Override
     public void databaseRetry(String operation) {
-        Counter.builder(PREFIX + "db.retries").description("Statements retried after a deadlock or lock wait timeout")
-                .tag("operation", operation).register(registry).increment();
+        retriesCounter(operation).increment();
     }
 
     @Override
-    public void bindWorker(IntSupplier runningTasks, IntSupplier freeSlots) {
+    public void bindWorker(IntSupplier runningTasks, IntSupplier freeSlots, Set<String> taskTypes) {
+        for (String type : taskTypes) {
+            typed("lease.lost", "Executions whose lease was lost while they ran", type);
+            typed("outcome.refused", "Outcomes refused because the lease was no longer held (stale writes)", type);
+            typed("handler.ignored.interrupts", "Handlers still running long after they were interrupted", type);
+            for (String reason : List.of("cancel_requested", "lease_lost", "timed_out", "shutdown")) {
+                stoppedCounter(type, reason);
+            }
+        }
+        for (TaskStatus status : List.of(TaskStatus.SUCCESS, TaskStatus.FAILED, TaskStatus.CANCELLED)) {
+            retentionCounter(status);
+        }
+        for (String operation : List.of("claim", "renew", "complete", "recover")) {
+            retriesCounter(operation);
+        }
         Gauge.builder(PREFIX + "worker.running", runningTasks, IntSupplier::getAsInt).strongReference(true)
                 .description("Tasks this worker holds").register(registry);
         Gauge.builder(PREFIX + "worker.free.slots", freeSlots, IntSupplier::getAsInt).strongReference(true)
                 .description("Slots of this worker free for claims").register(registry);
+    }
+
+    private Counter stoppedCounter(String taskType, String reason) {
+        return Counter.builder(PREFIX + "stopped").description("Executions the worker interrupted")
+                .tag("type", taskType).tag("reason", reason).register(registry);
+    }
+
+    private Counter retentionCounter(TaskStatus status) {
+        return Counter.builder(PREFIX + "retention.deleted").description("Finished tasks deleted by retention")
+                .tag("status", status.name()).register(registry);
+    }
+
+    private Counter retriesCounter(String operation) {
+        return Counter.builder(PREFIX + "db.retries").description("Statements retried after a deadlock or lock wait timeout")
+                .tag("operation", operation).register(registry);
     }
 
     private Counter expired(String outcome) {

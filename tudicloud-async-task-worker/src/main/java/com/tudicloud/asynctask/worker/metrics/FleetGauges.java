@@ -2,6 +2,8 @@ package com.tudicloud.asynctask.worker.metrics;
 
 import com.tudicloud.asynctask.api.spi.QueueDepth;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
+import com.tudicloud.asynctask.api.spi.WorkerRegistry;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
@@ -14,40 +16,56 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Queue depth and the age of the oldest due task, by type, read from the database every refresh
- * interval (one cheap query over the QUEUED rows) and exposed as gauges:
- * async_task_queued{type}, async_task_queue_due{type}, async_task_queue_oldest_due_age_seconds{type}.
- * Every instance exports the same figures; aggregate with max() across instances.
+ * The state of the whole fleet, read from the database every refresh interval and exposed as gauges:
+ * the queue by type (async_task_queued, async_task_queue_due, async_task_queue_oldest_due_age_seconds;
+ * one query over the QUEUED rows), leases expired and not yet recovered (async_task_leases_expired),
+ * and live workers (async_task_workers_live). Every instance exports the same figures; aggregate them
+ * with max() across instances.
  */
-public class QueueGauges implements SmartLifecycle {
+public class FleetGauges implements SmartLifecycle {
 
-    private static final Logger log = LoggerFactory.getLogger(QueueGauges.class);
+    private static final Logger log = LoggerFactory.getLogger(FleetGauges.class);
 
     private final TaskAdminStore store;
+    private final WorkerRegistry workers;
     private final Duration refreshInterval;
+    private final Duration workerSilence;
     private final MultiGauge queued;
     private final MultiGauge due;
     private final MultiGauge oldestDueAge;
+    private final AtomicLong expiredLeases = new AtomicLong();
+    private final AtomicLong liveWorkers = new AtomicLong();
     private volatile ScheduledExecutorService scheduler;
 
-    public QueueGauges(TaskAdminStore store, MeterRegistry registry, Duration refreshInterval) {
+    /** @param workerSilence a worker whose last heartbeat is older than this does not count as live */
+    public FleetGauges(TaskAdminStore store, WorkerRegistry workers, MeterRegistry registry, Duration refreshInterval,
+                       Duration workerSilence) {
         this.store = store;
+        this.workers = workers;
         this.refreshInterval = refreshInterval;
+        this.workerSilence = workerSilence;
         this.queued = MultiGauge.builder("async.task.queued").description("QUEUED tasks, due or not").register(registry);
         this.due = MultiGauge.builder("async.task.queue.due").description("QUEUED tasks that are due").register(registry);
         this.oldestDueAge = MultiGauge.builder("async.task.queue.oldest.due.age").baseUnit("seconds")
                 .description("How long the oldest due QUEUED task has waited").register(registry);
+        Gauge.builder("async.task.leases.expired", expiredLeases, AtomicLong::get)
+                .description("Leased tasks whose lease expired and that await recovery").register(registry);
+        Gauge.builder("async.task.workers.live", liveWorkers, AtomicLong::get)
+                .description("Workers not stopped whose last heartbeat is recent").register(registry);
     }
 
-    /** Reads the queue once; a failure keeps the last figures and is retried next time. */
+    /** Reads the figures once; a failure keeps the last ones and is retried next time. */
     public void refresh() {
         List<QueueDepth> depths;
         try {
             depths = store.queueDepth();
+            expiredLeases.set(store.expiredLeases());
+            liveWorkers.set(workers.seenWithin(workerSilence).stream().filter(w -> w.isLive(workerSilence)).count());
         } catch (RuntimeException e) {
-            log.debug("Could not read the queue depth: {}", e.toString());
+            log.debug("Could not read the fleet's figures: {}", e.toString());
             return;
         }
         queued.register(depths.stream().map(d -> row(d, d.queued())).toList(), true);
@@ -62,7 +80,7 @@ public class QueueGauges implements SmartLifecycle {
     @Override
     public void start() {
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, "async-task-queue-gauges");
+            Thread thread = new Thread(task, "async-task-fleet-gauges");
             thread.setDaemon(true);
             return thread;
         });
