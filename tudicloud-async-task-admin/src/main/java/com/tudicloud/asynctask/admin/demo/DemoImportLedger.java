@@ -1,0 +1,50 @@
+package com.tudicloud.asynctask.admin.demo;
+
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Records each demo import once, under its task id: the idempotent handler of the lease article.
+ * The check and the insert share one transaction, the one in which a real import would also write
+ * its business rows; the primary key turns a concurrent duplicate into a failed insert.
+ */
+public class DemoImportLedger {
+
+    private final DemoImportRecordMapper records;
+    private final TransactionTemplate transaction;
+
+    public DemoImportLedger(DemoImportRecordMapper records, TransactionTemplate transaction) {
+        this.records = records;
+        this.transaction = transaction;
+    }
+
+    /** @return {@code true} if this call recorded the import, {@code false} if another execution had */
+    public boolean recordOnce(DemoImportRecord record) {
+        try {
+            return Boolean.TRUE.equals(transaction.execute(status -> insertIfAbsent(record)));
+        } catch (DuplicateKeyException e) {
+            // another execution of the same task inserted between our check and our insert, and committed
+            return false;
+        }
+    }
+
+    private boolean insertIfAbsent(DemoImportRecord record) {
+        if (records.selectByTaskId(record.taskId()) != null) {
+            return false;
+        }
+        records.insert(record);
+        return true;
+    }
+
+    public Optional<DemoImportRecord> find(long taskId) {
+        return Optional.ofNullable(records.selectByTaskId(taskId));
+    }
+
+    /** The tasks imported so far, in id order. */
+    public List<Long> importedTaskIds() {
+        return records.selectTaskIds();
+    }
+}

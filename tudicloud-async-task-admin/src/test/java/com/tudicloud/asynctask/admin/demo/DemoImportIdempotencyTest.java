@@ -1,0 +1,160 @@
+package com.tudicloud.asynctask.admin.demo;
+
+import com.tudicloud.asynctask.api.TaskResult;
+import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
+import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.zaxxer.hikari.HikariDataSource;
+import org.apache.ibatis.session.SqlSessionFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.mybatis.spring.SqlSessionFactoryBean;
+import org.mybatis.spring.SqlSessionTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The idempotent import handler on the real database, with the admin changelog applied: a task run
+ * again, one after the other or at the same time, leaves exactly one import record.
+ */
+class DemoImportIdempotencyTest {
+
+    private static final String DATABASE = "async_task_demo_test";
+    private static final AtomicLong TASK_IDS = new AtomicLong(1000);
+
+    private static HikariDataSource dataSource;
+    private static DemoImportRecordMapper mapper;
+    private static TransactionTemplate transaction;
+
+    @BeforeAll
+    static void createSchema() throws Exception {
+        DatabaseServer server = TestDatabase.get().server();
+        server.recreateDatabase(DATABASE);
+        dataSource = server.dataSource(DATABASE, 4);
+        AdminChangelog.apply(dataSource);
+        mapper = new SqlSessionTemplate(sessionFactory()).getMapper(DemoImportRecordMapper.class);
+        transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+    }
+
+    @AfterAll
+    static void closePool() {
+        dataSource.close();
+    }
+
+    @Test
+    void aTaskRunAgainImportsOnce() throws Exception {
+        long taskId = TASK_IDS.incrementAndGet();
+        ImportTaskHandler handler = new ImportTaskHandler(new DemoImportLedger(mapper, transaction), Duration.ZERO);
+
+        TaskResult first = handler.execute(importContext(taskId, 1), new ImportPayload(100));
+        TaskResult again = handler.execute(importContext(taskId, 2), new ImportPayload(100));
+
+        assertThat(first).isEqualTo(TaskResult.success("demo_import_record:" + taskId));
+        assertThat(again).isEqualTo(first);
+        assertThat(recordsOf(taskId)).isEqualTo(1);
+        DemoImportRecord record = mapper.selectByTaskId(taskId);
+        assertThat(record.attempt()).as("the record of the first execution stays").isEqualTo(1);
+        assertThat(record.idempotencyKey()).isEqualTo("demo.import:" + taskId);
+        assertThat(record.rowCount()).isEqualTo(100);
+        assertThat(record.ownerId()).isEqualTo("alice");
+        assertThat(record.importedAt()).isNotNull();
+    }
+
+    /** Both executions pass the check before either inserts: the primary key must stop the second. */
+    @Test
+    void twoExecutionsAtTheSameTimeImportOnce() throws Exception {
+        long taskId = TASK_IDS.incrementAndGet();
+        BothCheckBeforeEitherInserts racing = new BothCheckBeforeEitherInserts(mapper);
+        ImportTaskHandler handler = new ImportTaskHandler(new DemoImportLedger(racing, transaction), Duration.ZERO);
+
+        ExecutorService slots = Executors.newFixedThreadPool(2);
+        try {
+            Future<TaskResult> one = slots.submit(() -> handler.execute(importContext(taskId, 1), new ImportPayload(10)));
+            Future<TaskResult> two = slots.submit(() -> handler.execute(importContext(taskId, 2), new ImportPayload(10)));
+
+            TaskResult expected = TaskResult.success("demo_import_record:" + taskId);
+            assertThat(one.get(20, TimeUnit.SECONDS)).isEqualTo(expected);
+            assertThat(two.get(20, TimeUnit.SECONDS)).isEqualTo(expected);
+        } finally {
+            slots.shutdownNow();
+        }
+        assertThat(racing.inserts).as("both executions found no record and tried to insert").hasValue(2);
+        assertThat(recordsOf(taskId)).isEqualTo(1);
+    }
+
+    @Test
+    void theLedgerTellsWhichCallRecorded() {
+        long taskId = TASK_IDS.incrementAndGet();
+        DemoImportLedger ledger = new DemoImportLedger(mapper, transaction);
+        DemoImportRecord record = DemoImportRecord.toWrite(taskId, "demo.import:" + taskId, "bob", 5, 1);
+
+        assertThat(ledger.recordOnce(record)).isTrue();
+        assertThat(ledger.recordOnce(record)).isFalse();
+        assertThat(ledger.find(taskId)).hasValueSatisfying(found -> assertThat(found.ownerId()).isEqualTo("bob"));
+        assertThat(ledger.importedTaskIds()).contains(taskId);
+    }
+
+    private static long recordsOf(long taskId) {
+        List<Long> ids = mapper.selectTaskIds();
+        return ids.stream().filter(id -> id == taskId).count();
+    }
+
+    private static FakeTaskContext importContext(long taskId, int attempt) {
+        return new FakeTaskContext(taskId, ImportTaskHandler.TYPE, attempt, "alice");
+    }
+
+    /** Registering the mapper interface reads DemoImportRecordMapper.xml beside it. */
+    private static SqlSessionFactory sessionFactory() throws Exception {
+        SqlSessionFactoryBean factory = new SqlSessionFactoryBean();
+        factory.setDataSource(dataSource);
+        SqlSessionFactory sessions = factory.getObject();
+        sessions.getConfiguration().addMapper(DemoImportRecordMapper.class);
+        return sessions;
+    }
+
+    /** Holds each caller after its check until the other has checked too, then lets both insert. */
+    private static final class BothCheckBeforeEitherInserts implements DemoImportRecordMapper {
+
+        private final DemoImportRecordMapper real;
+        private final CyclicBarrier bothChecked = new CyclicBarrier(2);
+        final AtomicInteger inserts = new AtomicInteger();
+
+        BothCheckBeforeEitherInserts(DemoImportRecordMapper real) {
+            this.real = real;
+        }
+
+        @Override
+        public DemoImportRecord selectByTaskId(long taskId) {
+            DemoImportRecord found = real.selectByTaskId(taskId);
+            try {
+                bothChecked.await(10, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new IllegalStateException("the other execution never checked", e);
+            }
+            return found;
+        }
+
+        @Override
+        public int insert(DemoImportRecord record) {
+            inserts.incrementAndGet();
+            return real.insert(record);
+        }
+
+        @Override
+        public List<Long> selectTaskIds() {
+            return real.selectTaskIds();
+        }
+    }
+}
