@@ -276,6 +276,7 @@ class ConsoleBrowserIT {
         page.openDetail(failed);
         assertThat(page.detail().findElement(By.cssSelector("[data-testid=last-error]")).getText()).isEqualTo(FAILURE);
         assertThat(page.detail().findElements(By.cssSelector("[data-testid=cancel], [data-testid=retry]"))).isEmpty();
+        page.screenshot(SCREENSHOTS.resolve("console-viewer.png"));
 
         // the session ends behind the page's back: the next API call's 401 sends the browser to the login page
         page.driver().manage().deleteCookieNamed("JSESSIONID");
