@@ -1,0 +1,219 @@
+package com.tudicloud.asynctask.admin.console.browser;
+
+import org.openqa.selenium.Alert;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.NoSuchElementException;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.TimeoutException;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/** The console as a user sees it: what the tests click, type and read, and explicit waits for it. */
+final class ConsolePage {
+
+    static final Duration TIMEOUT = Duration.ofSeconds(15);
+
+    /** One table row as shown. */
+    record Row(long id, String type, String status, String owner) {
+    }
+
+    private final WebDriver driver;
+    private final String baseUrl;
+
+    ConsolePage(WebDriver driver, String baseUrl) {
+        this.driver = driver;
+        this.baseUrl = baseUrl;
+    }
+
+    WebDriver driver() {
+        return driver;
+    }
+
+    /** Logs in through the real form at /login and waits until the console has loaded the user. */
+    ConsolePage logIn(String username, String password) {
+        driver.get(baseUrl + "/login");
+        driver.findElement(By.id("username")).sendKeys(username);
+        driver.findElement(By.id("password")).sendKeys(password);
+        driver.findElement(By.cssSelector("button[type=submit]")).click();
+        waitUntil("the console has loaded for " + username, () -> "true".equals(bodyData("ready"))
+                && username.equals(text(By.id("user-name"))));
+        return this;
+    }
+
+    String bodyData(String name) {
+        return driver.findElement(By.tagName("body")).getDomAttribute("data-" + name);
+    }
+
+    // ------------------------------------------------------------------ the table
+
+    /** The rows as shown, read in one round trip to the browser (one WebDriver call per cell would be slow). */
+    List<Row> rows() {
+        List<Row> rows = new ArrayList<>();
+        for (Object row : (List<?>) script("""
+                return [...document.querySelectorAll('#task-rows tr[data-task-id]')].map(tr => [
+                    tr.dataset.taskId,
+                    tr.querySelector('[data-testid=task-type]').innerText,
+                    tr.querySelector('[data-testid=status]').dataset.status,
+                    tr.querySelector('td[data-col=owner]').innerText]);
+                """)) {
+            List<?> cells = (List<?>) row;
+            rows.add(new Row(Long.parseLong((String) cells.get(0)), (String) cells.get(1), (String) cells.get(2),
+                    (String) cells.get(3)));
+        }
+        return rows;
+    }
+
+    WebElement row(long id) {
+        return driver.findElement(By.cssSelector("#task-rows tr[data-task-id='" + id + "']"));
+    }
+
+    /** The status as the badge shows it, e.g. "CANCEL REQUESTED"; null while the row is not on the page. */
+    String shownStatus(long id) {
+        List<WebElement> rows = driver.findElements(By.cssSelector("#task-rows tr[data-task-id='" + id + "']"));
+        return rows.isEmpty() ? null : rows.get(0).findElement(By.cssSelector("[data-testid=status]")).getText();
+    }
+
+    void waitForStatus(long id, String status) {
+        String shown = status.replace('_', ' ');
+        waitUntil("task " + id + " shows " + shown, () -> shown.equals(shownStatus(id)));
+    }
+
+    /** The number of refresh rounds the page has finished. */
+    int refreshes() {
+        String count = bodyData("refreshes");
+        return count == null ? 0 : Integer.parseInt(count);
+    }
+
+    void waitForRefreshesAfter(int seen, int more) {
+        waitUntil(more + " more refresh rounds", () -> refreshes() >= seen + more);
+    }
+
+    // ------------------------------------------------------------------ filters
+
+    /** Toggles a status chip the way a user does: by clicking its label. */
+    void toggleStatusFilter(String status) {
+        driver.findElement(By.cssSelector("label[for='filter-status-" + status + "']")).click();
+    }
+
+    boolean statusFilterChecked(String status) {
+        return driver.findElement(By.id("filter-status-" + status)).isSelected();
+    }
+
+    void filterTaskType(String type) {
+        WebElement input = driver.findElement(By.id("filter-task-type"));
+        input.clear();
+        input.sendKeys(type + "\n");
+    }
+
+    void clearFilters() {
+        driver.findElement(By.id("filter-clear")).click();
+    }
+
+    // ------------------------------------------------------------------ actions
+
+    /** Clicks the row's Cancel button and answers the confirmation. */
+    void cancel(long id, boolean confirm) {
+        row(id).findElement(By.cssSelector("[data-testid=cancel]")).click();
+        Alert alert = new WebDriverWait(driver, TIMEOUT).until(ExpectedConditions.alertIsPresent());
+        if (confirm) {
+            alert.accept();
+        } else {
+            alert.dismiss();
+        }
+    }
+
+    void openDetail(long id) {
+        row(id).findElement(By.cssSelector("[data-testid=open]")).click();
+        waitUntil("the detail of task " + id + " is open", () -> driver.findElement(By.id("detail")).isDisplayed()
+                && String.valueOf(id).equals(driver.findElement(By.id("detail")).getDomAttribute("data-task-id"))
+                && !driver.findElements(By.cssSelector("#detail [data-testid=payload]")).isEmpty());
+    }
+
+    WebElement detail() {
+        return driver.findElement(By.id("detail"));
+    }
+
+    void closeDetail() {
+        driver.findElement(By.id("detail-close")).click();
+        waitUntil("the detail is closed", () -> !driver.findElement(By.id("detail")).isDisplayed());
+    }
+
+    void setAutoRefresh(boolean on) {
+        if (driver.findElement(By.id("auto-refresh")).isSelected() != on) {
+            driver.findElement(By.cssSelector("label.switch")).click();
+        }
+        waitUntil("auto-refresh is " + (on ? "on" : "off"),
+                () -> driver.findElement(By.id("auto-refresh")).isSelected() == on);
+    }
+
+    String notice() {
+        return driver.findElement(By.id("notice")).isDisplayed() ? driver.findElement(By.id("notice-text")).getText() : "";
+    }
+
+    String noticeKind() {
+        return driver.findElement(By.id("notice")).getDomAttribute("data-kind");
+    }
+
+    String text(By by) {
+        List<WebElement> found = driver.findElements(by);
+        return found.isEmpty() ? null : found.get(0).getText();
+    }
+
+    Object script(String script, Object... args) {
+        return ((JavascriptExecutor) driver).executeScript(script, args);
+    }
+
+    Path screenshot(Path file) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.write(file, ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+        return file;
+    }
+
+    // ------------------------------------------------------------------ waiting
+
+    /**
+     * Waits for a condition on the page, re-reading it while the page redraws; on timeout fails with
+     * what the table showed last.
+     */
+    void waitUntil(String what, Supplier<Boolean> condition) {
+        try {
+            new WebDriverWait(driver, TIMEOUT, Duration.ofMillis(100))
+                    .ignoring(StaleElementReferenceException.class)
+                    .ignoring(NoSuchElementException.class)
+                    .until(d -> condition.get());
+        } catch (TimeoutException e) {
+            throw new AssertionError("timed out after " + TIMEOUT.toSeconds() + " s waiting until " + what
+                    + "\n  url: " + driver.getCurrentUrl() + "\n  rows: " + safeRows()
+                    + "\n  notice: " + safeNotice(), e);
+        }
+    }
+
+    private String safeRows() {
+        try {
+            return rows().toString();
+        } catch (RuntimeException e) {
+            return "(unreadable: " + e.getClass().getSimpleName() + ")";
+        }
+    }
+
+    private String safeNotice() {
+        try {
+            return notice();
+        } catch (RuntimeException e) {
+            return "(none)";
+        }
+    }
+}
