@@ -64,7 +64,7 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
             Counter.builder(PREFIX + "claimed").description("Tasks claimed").tag("type", task.taskType())
                     .register(registry).increment();
             Timer.builder(PREFIX + "pickup.latency").description("From due (available_at) to claimed")
-                    .tag("type", task.taskType()).publishPercentiles(0.5, 0.9, 0.99).publishPercentileHistogram()
+                    .tag("type", task.taskType()).publishPercentileHistogram()
                     .register(registry).record(Duration.ofMillis(task.pickupDelayMillis()));
         }
     }
@@ -89,7 +89,7 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
     @Override
     public void executed(String taskType, String outcome, Duration duration) {
         Timer.builder(PREFIX + "execution").description("Executions by task type and what was written")
-                .tag("type", taskType).tag("outcome", outcome).publishPercentiles(0.5, 0.9, 0.99)
+                .tag("type", taskType).tag("outcome", outcome)
                 .publishPercentileHistogram().register(registry).record(duration);
     }
 
