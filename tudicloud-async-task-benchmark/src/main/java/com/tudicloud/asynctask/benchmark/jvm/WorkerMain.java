@@ -1,0 +1,63 @@
+package com.tudicloud.asynctask.benchmark.jvm;
+
+import com.tudicloud.asynctask.benchmark.Args;
+import com.tudicloud.asynctask.benchmark.db.DbCoordinates;
+import com.tudicloud.asynctask.benchmark.db.Pools;
+import com.tudicloud.asynctask.benchmark.engine.BenchEngine;
+import com.tudicloud.asynctask.benchmark.engine.NoopHandler;
+import com.tudicloud.asynctask.benchmark.engine.TaskFeed;
+import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
+import com.zaxxer.hikari.HikariDataSource;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One worker instance in a JVM of its own, with its own connection pool and a no-op handler for
+ * {@value NoopHandler#TYPE}. Says READY once wired, starts the worker on GO, stops it on STOP and
+ * reports STATS (handler executions and the store calls it made).
+ * <p>
+ * With {@code --produce-rate} it also submits tasks at that rate for {@code --produce-seconds}
+ * through a client in the same JVM, which wakes the worker as a service's own submits do, and
+ * reports PRODUCED n.
+ * <p>
+ * Options: the database ({@link DbCoordinates#from}), {@code --worker-id}, {@code --slots},
+ * {@code --poll-interval-ms}, {@code --pool-size}, {@code --produce-rate}, {@code --produce-seconds}.
+ */
+public final class WorkerMain {
+
+    private WorkerMain() {
+    }
+
+    public static void main(String[] argv) throws InterruptedException {
+        Args args = Args.parse(argv);
+        ParentLink parent = new ParentLink();
+        NoopHandler handler = new NoopHandler();
+        try (HikariDataSource pool = Pools.open(DbCoordinates.from(args), "worker", args.integer("pool-size", 10))) {
+            BenchEngine engine = new BenchEngine(pool);
+            AsyncTaskWorker worker = engine.worker(args.text("worker-id", "bench-worker"),
+                    BenchEngine.settings(args.integer("slots", 16), args.millis("poll-interval-ms", Duration.ofSeconds(1))),
+                    List.of(handler));
+            parent.report(ParentLink.READY);
+            parent.await(ParentLink.GO);
+            worker.start();
+
+            int rate = args.integer("produce-rate", 0);
+            Thread producer = null;
+            if (rate > 0) {
+                TaskFeed feed = new TaskFeed(engine.client(worker), NoopHandler.TYPE);
+                Duration duration = Duration.ofSeconds(args.integer("produce-seconds", 20));
+                producer = new Thread(() -> parent.report(ParentLink.PRODUCED + " " + feed.submitAtRate(rate, duration)),
+                        "bench-producer");
+                producer.start();
+            }
+
+            parent.await(ParentLink.STOP);
+            if (producer != null) {
+                producer.join();
+            }
+            worker.stop();
+            parent.report(ParentLink.STATS + " executions=" + handler.executions() + " " + engine.leaseStore().summary());
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package com.tudicloud.asynctask.benchmark.scenario;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * How much each scenario does: the full sizes of issue 5, or a quick smoke version that only shows
+ * that every scenario still runs (its figures mean little).
+ */
+public record Sizes(int drainTasks, List<DrainShape> drainShapes, List<Integer> rawBatches, int rawThreads,
+                    int latencyRate, Duration latencyDuration, Duration latencyPollInterval, int latencySlots,
+                    int singleSubmits, int batchSubmits, int heartbeatLeases, int heartbeatRounds,
+                    Duration heartbeatInterval, List<Integer> scaleFinishedRows, int scaleQueued, int scaleBatch) {
+
+    /** K worker JVMs with T slots each. */
+    public record DrainShape(int workers, int slots) {
+    }
+
+    public static Sizes full(int drainTasks) {
+        return new Sizes(drainTasks,
+                List.of(new DrainShape(1, 8), new DrainShape(1, 16), new DrainShape(2, 8), new DrainShape(2, 16)),
+                List.of(8, 16, 100), 2,
+                200, Duration.ofSeconds(20), Duration.ofMillis(100), 16,
+                3_000, 20_000, 1_000, 10, Duration.ofSeconds(1),
+                List.of(10_000, 1_000_000), 3_200, 16);
+    }
+
+    public static Sizes quick() {
+        return new Sizes(2_000, List.of(new DrainShape(1, 16)), List.of(16), 2,
+                200, Duration.ofSeconds(2), Duration.ofMillis(100), 16,
+                200, 2_000, 100, 2, Duration.ofMillis(250),
+                List.of(1_000, 5_000), 320, 16);
+    }
+}
