@@ -19,24 +19,26 @@ public final class TaskTable {
         jdbc.execute(sql);
     }
 
-    public long count() {
-        return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task", Long.class);
+    public long count(String taskType) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE task_type = ?", Long.class, taskType);
     }
 
-    public long countSucceeded() {
-        return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE status = 'SUCCESS'", Long.class);
+    public long countSucceeded(String taskType) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE task_type = ? AND status = 'SUCCESS'",
+                Long.class, taskType);
     }
 
     /** Tasks that succeeded after exactly one claim: one attempt, one fencing token. */
-    public long countSucceededOnFirstClaim() {
+    public long countSucceededOnFirstClaim(String taskType) {
         return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task "
-                + "WHERE status = 'SUCCESS' AND attempt_count = 1 AND lease_token = 1", Long.class);
+                + "WHERE task_type = ? AND status = 'SUCCESS' AND attempt_count = 1 AND lease_token = 1", Long.class, taskType);
     }
 
-    /** Waits until at least {@code expected} tasks are SUCCESS; false if the time ran out first. */
-    public boolean awaitSucceeded(long expected, Duration timeout, Duration pollEvery) throws InterruptedException {
+    /** Waits until at least {@code expected} tasks of a type are SUCCESS; false if the time ran out first. */
+    public boolean awaitSucceeded(String taskType, long expected, Duration timeout, Duration pollEvery)
+            throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (countSucceeded() < expected) {
+        while (countSucceeded(taskType) < expected) {
             if (System.nanoTime() - deadline > 0) {
                 return false;
             }
@@ -55,6 +57,16 @@ public final class TaskTable {
     public List<Double> pickupMillis(String taskType) {
         return jdbc.queryForList("SELECT TIMESTAMPDIFF(MICROSECOND, available_at, started_at) / 1e3 "
                 + "FROM system_async_task WHERE task_type = ? AND started_at IS NOT NULL", Double.class, taskType);
+    }
+
+    /** The server's plan for the claim's SELECT (as SystemAsyncTaskMapper.xml has it): index, rows, extra. */
+    public String explainClaim(String taskType, int limit) {
+        return jdbc.queryForObject("EXPLAIN SELECT id, task_type, payload, attempt_count, max_attempts, owner_id, "
+                        + "lease_token, priority, available_at, NOW(3) FROM system_async_task WHERE status = 'QUEUED' "
+                        + "AND available_at <= NOW(3) AND task_type IN (?) ORDER BY priority DESC, available_at, id "
+                        + "LIMIT ? FOR UPDATE SKIP LOCKED",
+                (rs, n) -> "key:" + rs.getString("key") + ",rows:" + rs.getString("rows") + ",extra:" + rs.getString("Extra"),
+                taskType, limit);
     }
 
     /**

@@ -7,16 +7,25 @@ import com.tudicloud.asynctask.api.TaskResult;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
-/** Task type {@value #TYPE}: does nothing, and counts how often it ran. */
+/** Does nothing, and counts how often it ran; task type {@value #TYPE} unless told another. */
 public final class NoopHandler implements TaskHandler<Map<?, ?>> {
 
     public static final String TYPE = "bench.noop";
 
+    private final String taskType;
     private final LongAdder executions = new LongAdder();
+
+    public NoopHandler() {
+        this(TYPE);
+    }
+
+    public NoopHandler(String taskType) {
+        this.taskType = taskType;
+    }
 
     @Override
     public String taskType() {
-        return TYPE;
+        return taskType;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

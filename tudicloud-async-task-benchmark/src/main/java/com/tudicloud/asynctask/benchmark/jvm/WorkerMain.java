@@ -6,6 +6,8 @@ import com.tudicloud.asynctask.benchmark.db.Pools;
 import com.tudicloud.asynctask.benchmark.engine.BenchEngine;
 import com.tudicloud.asynctask.benchmark.engine.NoopHandler;
 import com.tudicloud.asynctask.benchmark.engine.TaskFeed;
+import com.tudicloud.asynctask.benchmark.engine.Warmup;
+import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.zaxxer.hikari.HikariDataSource;
 
@@ -14,15 +16,16 @@ import java.util.List;
 
 /**
  * One worker instance in a JVM of its own, with its own connection pool and a no-op handler for
- * {@value NoopHandler#TYPE}. Says READY once wired, starts the worker on GO, stops it on STOP and
- * reports STATS (handler executions and the store calls it made).
+ * {@value NoopHandler#TYPE}. Says READY once wired (and warmed up, with {@code --warmup-tasks}),
+ * starts the worker on GO, stops it on STOP and reports STATS (handler executions and the store
+ * calls it made).
  * <p>
  * With {@code --produce-rate} it also submits tasks at that rate for {@code --produce-seconds}
  * through a client in the same JVM, which wakes the worker as a service's own submits do, and
  * reports PRODUCED n.
  * <p>
  * Options: the database ({@link DbCoordinates#from}), {@code --worker-id}, {@code --slots},
- * {@code --poll-interval-ms}, {@code --pool-size}, {@code --produce-rate}, {@code --produce-seconds}.
+ * {@code --poll-interval-ms}, {@code --pool-size}, {@code --warmup-tasks}, {@code --produce-rate}, {@code --produce-seconds}.
  */
 public final class WorkerMain {
 
@@ -33,11 +36,16 @@ public final class WorkerMain {
         Args args = Args.parse(argv);
         ParentLink parent = new ParentLink();
         NoopHandler handler = new NoopHandler();
+        String workerId = args.text("worker-id", "bench-worker");
+        AsyncTaskProperties.Worker settings =
+                BenchEngine.settings(args.integer("slots", 16), args.millis("poll-interval-ms", Duration.ofSeconds(1)));
         try (HikariDataSource pool = Pools.open(DbCoordinates.from(args), "worker", args.integer("pool-size", 10))) {
+            int warmupTasks = args.integer("warmup-tasks", 0);
+            if (warmupTasks > 0) {
+                Warmup.run(pool, workerId, settings, warmupTasks);
+            }
             BenchEngine engine = new BenchEngine(pool);
-            AsyncTaskWorker worker = engine.worker(args.text("worker-id", "bench-worker"),
-                    BenchEngine.settings(args.integer("slots", 16), args.millis("poll-interval-ms", Duration.ofSeconds(1))),
-                    List.of(handler));
+            AsyncTaskWorker worker = engine.worker(workerId, settings, List.of(handler));
             parent.report(ParentLink.READY);
             parent.await(ParentLink.GO);
             worker.start();

@@ -48,11 +48,12 @@ public final class BenchContext {
         return results.stream().filter(r -> r.scenario().equals(scenario) && r.variantText().equals(variant)).findFirst();
     }
 
-    /** Starts a {@link WorkerMain} JVM and waits until it is wired and waits for GO. */
+    /** Starts a {@link WorkerMain} JVM and waits until it is wired, warmed up, and waits for GO. */
     ChildJvm startWorker(String workerId, int slots, Duration pollInterval, List<String> extraArgs)
             throws InterruptedException {
         List<String> args = new ArrayList<>(db.coordinates().toArgs());
-        args.addAll(Args.of("worker-id", workerId, "slots", slots, "poll-interval-ms", pollInterval.toMillis()));
+        args.addAll(Args.of("worker-id", workerId, "slots", slots, "poll-interval-ms", pollInterval.toMillis(),
+                "warmup-tasks", sizes.warmupTasks()));
         args.addAll(extraArgs);
         ChildJvm worker = ChildJvm.start(workerId, WorkerMain.class, childJvmOptions, args);
         try {

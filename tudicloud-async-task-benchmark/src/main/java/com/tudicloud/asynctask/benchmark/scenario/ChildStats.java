@@ -26,14 +26,17 @@ final class ChildStats {
         return sums.getOrDefault(key, 0.0);
     }
 
-    /** How the workers used the store: calls, rows per call and ms per call of claims and completions. */
+    /**
+     * How the workers used the store: calls, rows per call and ms per call of claims and completions;
+     * for claims also the rows asked for per call (the free slots at the time).
+     */
     Result describe(Result result) {
         for (String operation : List.of("claim", "complete")) {
             result.detail(operation + "_calls", sum(operation + "_calls"))
                     .detail(operation + "_batch", ratio(operation + "_rows", operation + "_calls"))
                     .detail(operation + "_ms", ratio(operation + "_total_ms", operation + "_calls"));
         }
-        return result;
+        return result.detail("claim_asked", ratio("claim_asked", "claim_calls"));
     }
 
     /** e.g. rows per claim call: {@code ratio("claim_rows", "claim_calls")}. */

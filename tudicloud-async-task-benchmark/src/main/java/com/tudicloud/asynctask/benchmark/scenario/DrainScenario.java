@@ -53,7 +53,7 @@ final class DrainScenario implements Scenario {
             }
             long start = System.nanoTime();
             workers.forEach(ChildJvm::go);
-            boolean drained = table.awaitSucceeded(tasks, TIMEOUT, Duration.ofMillis(10));
+            boolean drained = table.awaitSucceeded(NoopHandler.TYPE, tasks, TIMEOUT, Duration.ofMillis(10));
             double wallSeconds = (System.nanoTime() - start) / 1e9;
             List<String> stats = new ArrayList<>();
             for (ChildJvm worker : workers) {
@@ -72,7 +72,8 @@ final class DrainScenario implements Scenario {
             return engine.describe(result)
                     .check("drained", drained)
                     .check("exactly_once", engine.sum("executions") == tasks
-                            && table.count() == tasks && table.countSucceededOnFirstClaim() == tasks);
+                            && table.count(NoopHandler.TYPE) == tasks
+                            && table.countSucceededOnFirstClaim(NoopHandler.TYPE) == tasks);
         } finally {
             workers.forEach(ChildJvm::close);
         }

@@ -51,7 +51,7 @@ final class HeartbeatScenario implements Scenario {
                         sizes.heartbeatRounds(), sizes.heartbeatInterval()));
             } finally {
                 handler.releaseAll();
-                db.tasks().awaitSucceeded(leases, FILL_TIMEOUT, Duration.ofMillis(50));
+                db.tasks().awaitSucceeded(BlockingHandler.TYPE, leases, FILL_TIMEOUT, Duration.ofMillis(50));
                 worker.stop();
             }
         }

@@ -67,7 +67,7 @@ final class LatencyScenario implements Scenario {
 
     private Result measure(BenchContext context, String producer, ChildJvm worker, int produced) throws Exception {
         BenchDatabase db = context.db();
-        boolean settled = db.tasks().awaitSucceeded(produced, SETTLE_TIMEOUT, Duration.ofMillis(50));
+        boolean settled = db.tasks().awaitSucceeded(NoopHandler.TYPE, produced, SETTLE_TIMEOUT, Duration.ofMillis(50));
         ChildStats engine = new ChildStats(List.of(worker.stop(Duration.ofSeconds(90))));
         List<Double> pickup = db.tasks().pickupMillis(NoopHandler.TYPE);
         Sizes sizes = context.sizes();

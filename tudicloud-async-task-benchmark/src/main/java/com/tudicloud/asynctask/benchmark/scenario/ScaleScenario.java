@@ -22,7 +22,8 @@ import java.util.Set;
  * {@code scale}: claim latency as history grows. The table gets F finished rows (SUCCESS, some FAILED
  * and CANCELLED), then Q queued tasks, which one claimer claims in batches (each claim timed) and
  * completes, until none is left. F grows from the smallest size to the largest in one table; the
- * largest is compared with the smallest by the median claim.
+ * largest is compared with the smallest by the median claim. The claimer first claims one round of
+ * warm-up tasks, untimed.
  */
 final class ScaleScenario implements Scenario {
 
@@ -42,7 +43,9 @@ final class ScaleScenario implements Scenario {
         try (HikariDataSource pool = db.newPool("scale", 2)) {
             LeaseStore store = MyBatisStores.create(pool).leaseStore();
             TaskFeed feed = new TaskFeed(new BenchEngine(pool).client(), NoopHandler.TYPE);
-            long finished = 0;
+            feed.submitInBatches(sizes.warmupTasks());
+            claimAll(store, sizes.scaleBatch(), new ArrayList<>(), new ArrayList<>());
+            long finished = sizes.warmupTasks();
             Double smallestP50 = null;
             for (int rows : sizes.scaleFinishedRows()) {
                 long seedStart = System.nanoTime();
@@ -50,6 +53,7 @@ final class ScaleScenario implements Scenario {
                 double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
                 finished = rows;
                 feed.submitInBatches(sizes.scaleQueued());
+                String plan = db.tasks().explainClaim(NoopHandler.TYPE, sizes.scaleBatch());
 
                 List<Double> claimMillis = new ArrayList<>();
                 List<Double> completeMillis = new ArrayList<>();
@@ -62,7 +66,7 @@ final class ScaleScenario implements Scenario {
                         .headline("claim_p50_ratio", p50 / smallestP50)
                         .detail("claims", claimMillis.size()).detail("batch", sizes.scaleBatch())
                         .detail("complete_ms_p50", Numbers.percentile(completeMillis, 50))
-                        .detail("seed_s", seedSeconds)
+                        .detail("seed_s", seedSeconds).detail("plan", plan)
                         .check("all_claimed", claimMillis.size() * sizes.scaleBatch() >= sizes.scaleQueued()));
             }
         }

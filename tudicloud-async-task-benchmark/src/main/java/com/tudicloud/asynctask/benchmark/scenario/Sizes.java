@@ -5,9 +5,10 @@ import java.util.List;
 
 /**
  * How much each scenario does: the full sizes of issue 5, or a quick smoke version that only shows
- * that every scenario still runs (its figures mean little).
+ * that every scenario still runs (its figures mean little). Worker JVMs, the raw loop and the scale
+ * claimer first run {@code warmupTasks} tasks untimed.
  */
-public record Sizes(int drainTasks, List<DrainShape> drainShapes, List<Integer> rawBatches, int rawThreads,
+public record Sizes(int warmupTasks, int drainTasks, List<DrainShape> drainShapes, List<Integer> rawBatches, int rawThreads,
                     int latencyRate, Duration latencyDuration, Duration latencyPollInterval, int latencySlots,
                     int singleSubmits, int batchSubmits, int heartbeatLeases, int heartbeatRounds,
                     Duration heartbeatInterval, List<Integer> scaleFinishedRows, int scaleQueued, int scaleBatch) {
@@ -17,7 +18,7 @@ public record Sizes(int drainTasks, List<DrainShape> drainShapes, List<Integer> 
     }
 
     public static Sizes full(int drainTasks) {
-        return new Sizes(drainTasks,
+        return new Sizes(3_000, drainTasks,
                 List.of(new DrainShape(1, 8), new DrainShape(1, 16), new DrainShape(2, 8), new DrainShape(2, 16)),
                 List.of(8, 16, 100), 2,
                 200, Duration.ofSeconds(20), Duration.ofMillis(100), 16,
@@ -26,7 +27,7 @@ public record Sizes(int drainTasks, List<DrainShape> drainShapes, List<Integer> 
     }
 
     public static Sizes quick() {
-        return new Sizes(2_000, List.of(new DrainShape(1, 16)), List.of(16), 2,
+        return new Sizes(200, 2_000, List.of(new DrainShape(1, 16)), List.of(16), 2,
                 200, Duration.ofSeconds(2), Duration.ofMillis(100), 16,
                 200, 2_000, 100, 2, Duration.ofMillis(250),
                 List.of(1_000, 5_000), 320, 16);
