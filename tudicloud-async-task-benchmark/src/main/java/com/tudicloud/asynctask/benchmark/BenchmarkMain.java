@@ -19,7 +19,8 @@ import java.util.List;
 /**
  * Runs the benchmark scenarios against a MySQL/MariaDB server and prints one
  * {@code RESULT system=tudicloud scenario=...} line per scenario variant, then a summary table with
- * every run and the medians. Exits 1 when a correctness check fails (a task lost or run twice).
+ * every run and the medians. Exits 1 when a correctness check fails (a task lost or run twice), 2 when
+ * a scenario could not run.
  * <p>
  * Options: {@code --quick} (a smoke run of a few seconds), {@code --runs=3},
  * {@code --scenarios=raw,drain,latency,submit,heartbeat,scale}, {@code --tasks=20000} (drain and raw),
@@ -31,8 +32,19 @@ public final class BenchmarkMain {
     private BenchmarkMain() {
     }
 
-    public static void main(String[] argv) throws Exception {
-        Args args = Args.parse(argv);
+    public static void main(String[] argv) {
+        int status;
+        try {
+            status = run(Args.parse(argv)) ? 0 : 1;
+        } catch (Exception e) {
+            e.printStackTrace();
+            status = 2;
+        }
+        System.exit(status);
+    }
+
+    /** @return whether every correctness check passed */
+    private static boolean run(Args args) throws Exception {
         boolean quick = args.flag("quick");
         int runs = args.integer("runs", 1);
         Sizes sizes = quick ? Sizes.quick() : Sizes.full(args.integer("tasks", 20_000));
@@ -64,7 +76,7 @@ public final class BenchmarkMain {
         }
         System.out.printf("%nbenchmark %s in %.1f s%n", passed ? "passed its checks" : "FAILED a check",
                 (System.nanoTime() - started) / 1e9);
-        System.exit(passed ? 0 : 1);
+        return passed;
     }
 
     /** The 1, 5 and 15 minute load averages, where the system tells them. */

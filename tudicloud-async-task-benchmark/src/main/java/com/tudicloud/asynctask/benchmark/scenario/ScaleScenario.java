@@ -19,15 +19,17 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code scale}: claim latency as history grows. The table gets F finished rows (SUCCESS, some FAILED
- * and CANCELLED), then Q queued tasks, which one claimer claims in batches (each claim timed) and
- * completes, until none is left. F grows from the smallest size to the largest in one table; the
- * largest is compared with the smallest by the median claim. The claimer first claims one round of
- * warm-up tasks, untimed.
+ * {@code scale}: claim latency as the table grows. The table gets F finished rows (SUCCESS, some
+ * FAILED and CANCELLED), then Q queued tasks, which one claimer claims in batches (each claim timed)
+ * and completes, until none is left. F grows from the smallest size to the largest in one table, and
+ * each size is compared with the smallest by the median claim. A last variant adds, on the largest
+ * table, a backlog of queued tasks of a type the claimer does not handle, due before its own.
+ * The claimer first claims one round of warm-up tasks, untimed.
  */
 final class ScaleScenario implements Scenario {
 
     private static final String CLAIMER = "scale-claimer";
+    private static final String OTHER_TYPE = "bench.other";
 
     @Override
     public String name() {
@@ -41,10 +43,12 @@ final class ScaleScenario implements Scenario {
         db.reset();
         List<Result> results = new ArrayList<>();
         try (HikariDataSource pool = db.newPool("scale", 2)) {
-            LeaseStore store = MyBatisStores.create(pool).leaseStore();
-            TaskFeed feed = new TaskFeed(new BenchEngine(pool).client(), NoopHandler.TYPE);
+            BenchEngine engine = new BenchEngine(pool);
+            Claimer claimer = new Claimer(MyBatisStores.create(pool).leaseStore(), sizes.scaleBatch());
+            TaskFeed feed = new TaskFeed(engine.client(), NoopHandler.TYPE);
             feed.submitInBatches(sizes.warmupTasks());
-            claimAll(store, sizes.scaleBatch(), new ArrayList<>(), new ArrayList<>());
+            claimer.claimAll();
+
             long finished = sizes.warmupTasks();
             Double smallestP50 = null;
             for (int rows : sizes.scaleFinishedRows()) {
@@ -52,39 +56,67 @@ final class ScaleScenario implements Scenario {
                 db.tasks().insertFinished(NoopHandler.TYPE, finished, rows - finished);
                 double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
                 finished = rows;
-                feed.submitInBatches(sizes.scaleQueued());
-                String plan = db.tasks().explainClaim(NoopHandler.TYPE, sizes.scaleBatch());
-
-                List<Double> claimMillis = new ArrayList<>();
-                List<Double> completeMillis = new ArrayList<>();
-                claimAll(store, sizes.scaleBatch(), claimMillis, completeMillis);
-                double p50 = Numbers.percentile(claimMillis, 50);
-                smallestP50 = smallestP50 == null ? p50 : smallestP50;
-                results.add(Result.of(name()).variant("finished_rows", rows)
-                        .headline("claim_ms_p50", p50)
-                        .headline("claim_ms_p99", Numbers.percentile(claimMillis, 99))
-                        .headline("claim_p50_ratio", p50 / smallestP50)
-                        .detail("claims", claimMillis.size()).detail("batch", sizes.scaleBatch())
-                        .detail("complete_ms_p50", Numbers.percentile(completeMillis, 50))
-                        .detail("seed_s", seedSeconds).detail("plan", plan)
-                        .check("all_claimed", claimMillis.size() * sizes.scaleBatch() >= sizes.scaleQueued()));
+                Result result = measure(context, feed, claimer).variant("finished_rows", rows);
+                smallestP50 = smallestP50 == null ? result.figure("claim_ms_p50").orElseThrow() : smallestP50;
+                results.add(withRatio(result, smallestP50).detail("seed_s", seedSeconds));
             }
+
+            new TaskFeed(engine.client(), OTHER_TYPE).submitInBatches(sizes.scaleOtherTypeBacklog());
+            Result result = measure(context, feed, claimer).variant("finished_rows", finished)
+                    .variant("queued_other_type", sizes.scaleOtherTypeBacklog());
+            results.add(withRatio(result, smallestP50));
         }
         return results;
     }
 
-    private static void claimAll(LeaseStore store, int batch, List<Double> claimMillis, List<Double> completeMillis) {
-        ClaimRequest request = new ClaimRequest(CLAIMER, Set.of(NoopHandler.TYPE), batch, 60_000, ConcurrencyLimits.NONE);
-        while (true) {
-            long start = System.nanoTime();
-            List<ClaimedTask> claimed = store.claim(request);
-            if (claimed.isEmpty()) {
-                return;
+    private Result measure(BenchContext context, TaskFeed feed, Claimer claimer) {
+        Sizes sizes = context.sizes();
+        feed.submitInBatches(sizes.scaleQueued());
+        String plan = context.db().tasks().explainClaim(NoopHandler.TYPE, sizes.scaleBatch());
+        claimer.claimAll();
+        return Result.of(name())
+                .headline("claim_ms_p50", Numbers.percentile(claimer.claimMillis, 50))
+                .headline("claim_ms_p99", Numbers.percentile(claimer.claimMillis, 99))
+                .detail("claims", claimer.claimMillis.size()).detail("batch", sizes.scaleBatch())
+                .detail("complete_ms_p50", Numbers.percentile(claimer.completeMillis, 50))
+                .detail("plan", plan)
+                .check("all_claimed", claimer.claimed == sizes.scaleQueued());
+    }
+
+    private static Result withRatio(Result result, double smallestP50) {
+        return result.headline("claim_p50_ratio", result.figure("claim_ms_p50").orElseThrow() / smallestP50);
+    }
+
+    /** Claims {@value NoopHandler#TYPE} tasks in batches, each claim and completion timed, until none is due. */
+    private static final class Claimer {
+
+        private final LeaseStore store;
+        private final ClaimRequest request;
+        private List<Double> claimMillis;
+        private List<Double> completeMillis;
+        private int claimed;
+
+        Claimer(LeaseStore store, int batch) {
+            this.store = store;
+            this.request = new ClaimRequest(CLAIMER, Set.of(NoopHandler.TYPE), batch, 60_000, ConcurrencyLimits.NONE);
+        }
+
+        void claimAll() {
+            claimMillis = new ArrayList<>();
+            completeMillis = new ArrayList<>();
+            claimed = 0;
+            while (true) {
+                long start = System.nanoTime();
+                List<ClaimedTask> batch = store.claim(request);
+                if (batch.isEmpty()) {
+                    return;
+                }
+                claimMillis.add((System.nanoTime() - start) / 1e6);
+                claimed += batch.size();
+                start = System.nanoTime();
+                store.complete(CLAIMER, batch.stream().map(t -> Completion.succeeded(t.id(), t.leaseToken(), null)).toList());
+                completeMillis.add((System.nanoTime() - start) / 1e6);
             }
-            claimMillis.add((System.nanoTime() - start) / 1e6);
-            start = System.nanoTime();
-            store.complete(CLAIMER, claimed.stream().map(t -> Completion.succeeded(t.id(), t.leaseToken(), null)).toList());
-            completeMillis.add((System.nanoTime() - start) / 1e6);
         }
     }
 }

@@ -11,7 +11,8 @@ import java.util.List;
 public record Sizes(int warmupTasks, int drainTasks, List<DrainShape> drainShapes, List<Integer> rawBatches, int rawThreads,
                     int latencyRate, Duration latencyDuration, Duration latencyPollInterval, int latencySlots,
                     int singleSubmits, int batchSubmits, int heartbeatLeases, int heartbeatRounds,
-                    Duration heartbeatInterval, List<Integer> scaleFinishedRows, int scaleQueued, int scaleBatch) {
+                    Duration heartbeatInterval, List<Integer> scaleFinishedRows, int scaleQueued, int scaleBatch,
+                    int scaleOtherTypeBacklog) {
 
     /** K worker JVMs with T slots each. */
     public record DrainShape(int workers, int slots) {
@@ -23,13 +24,13 @@ public record Sizes(int warmupTasks, int drainTasks, List<DrainShape> drainShape
                 List.of(8, 16, 100), 2,
                 200, Duration.ofSeconds(20), Duration.ofMillis(100), 16,
                 3_000, 20_000, 1_000, 10, Duration.ofSeconds(1),
-                List.of(10_000, 1_000_000), 3_200, 16);
+                List.of(10_000, 1_000_000), 3_200, 16, 20_000);
     }
 
     public static Sizes quick() {
         return new Sizes(200, 2_000, List.of(new DrainShape(1, 16)), List.of(16), 2,
                 200, Duration.ofSeconds(2), Duration.ofMillis(100), 16,
                 200, 2_000, 100, 2, Duration.ofMillis(250),
-                List.of(1_000, 5_000), 320, 16);
+                List.of(1_000, 5_000), 320, 16, 2_000);
     }
 }
