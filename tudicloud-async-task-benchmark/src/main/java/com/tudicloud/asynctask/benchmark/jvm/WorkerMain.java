@@ -11,6 +11,7 @@ import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.zaxxer.hikari.HikariDataSource;
 
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
 
@@ -18,7 +19,7 @@ import java.util.List;
  * One worker instance in a JVM of its own, with its own connection pool and a no-op handler for
  * {@value NoopHandler#TYPE}. Says READY once wired (and warmed up, with {@code --warmup-tasks}),
  * starts the worker on GO, stops it on STOP and reports STATS (handler executions and the store
- * calls it made).
+ * calls it made, and the JVM's CPU time from GO to STOP).
  * <p>
  * With {@code --produce-rate} it also submits tasks at that rate for {@code --produce-seconds}
  * through a client in the same JVM, which wakes the worker as a service's own submits do, and
@@ -48,6 +49,7 @@ public final class WorkerMain {
             AsyncTaskWorker worker = engine.worker(workerId, settings, List.of(handler));
             parent.report(ParentLink.READY);
             parent.await(ParentLink.GO);
+            long cpuAtStart = processCpuNanos();
             worker.start();
 
             int rate = args.integer("produce-rate", 0);
@@ -65,7 +67,13 @@ public final class WorkerMain {
                 producer.join();
             }
             worker.stop();
-            parent.report(ParentLink.STATS + " executions=" + handler.executions() + " " + engine.leaseStore().summary());
+            parent.report(ParentLink.STATS + " executions=" + handler.executions()
+                    + " cpu_ms=" + (processCpuNanos() - cpuAtStart) / 1_000_000 + " " + engine.leaseStore().summary());
         }
+    }
+
+    /** CPU time of this JVM, all threads, so far. */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 }
