@@ -24,6 +24,7 @@ import java.util.List;
  * <p>
  * Options: {@code --quick} (a smoke run of a few seconds), {@code --runs=3},
  * {@code --scenarios=raw,drain,latency,submit,heartbeat,scale}, {@code --tasks=20000} (drain and raw),
+ * {@code --drain-shapes=1x8,1x16,2x8,2x16} (workers x slots; raw then runs at those batch sizes only),
  * {@code --jdbc-url=jdbc:mysql://127.0.0.1:3306/}, {@code --database=async_task_bench}, {@code --user=root},
  * {@code --password=}, {@code --child-jvm-options="-XX:StartFlightRecording=..."} (worker and producer JVMs).
  */
@@ -48,6 +49,9 @@ public final class BenchmarkMain {
         boolean quick = args.flag("quick");
         int runs = args.integer("runs", 1);
         Sizes sizes = quick ? Sizes.quick() : Sizes.full(args.integer("tasks", 20_000));
+        if (!args.text("drain-shapes", "").isEmpty()) {
+            sizes = sizes.withDrainShapes(args.list("drain-shapes", List.of()).stream().map(Sizes.DrainShape::parse).toList());
+        }
         List<Scenario> scenarios = Scenarios.named(args.list("scenarios", Scenarios.names()));
         List<String> childJvmOptions = Arrays.stream(args.text("child-jvm-options", "").split("\\s+"))
                 .filter(s -> !s.isBlank()).toList();

@@ -16,6 +16,20 @@ public record Sizes(int warmupTasks, int drainTasks, List<DrainShape> drainShape
 
     /** K worker JVMs with T slots each. */
     public record DrainShape(int workers, int slots) {
+
+        /** e.g. {@code 2x16}: two workers of 16 slots */
+        public static DrainShape parse(String text) {
+            String[] parts = text.trim().split("x");
+            return new DrainShape(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+        }
+    }
+
+    /** The same sizes with other drain shapes; raw runs at the batch sizes they need. */
+    public Sizes withDrainShapes(List<DrainShape> shapes) {
+        List<Integer> batches = shapes.stream().map(DrainShape::slots).distinct().sorted().toList();
+        return new Sizes(warmupTasks, drainTasks, shapes, batches, rawThreads, latencyRate, latencyDuration,
+                latencyPollInterval, latencySlots, singleSubmits, batchSubmits, heartbeatLeases, heartbeatRounds,
+                heartbeatInterval, scaleFinishedRows, scaleQueued, scaleBatch, scaleOtherTypeBacklog);
     }
 
     public static Sizes full(int drainTasks) {
