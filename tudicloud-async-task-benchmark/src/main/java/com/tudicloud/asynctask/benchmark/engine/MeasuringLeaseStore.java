@@ -73,6 +73,11 @@ public final class MeasuringLeaseStore implements LeaseStore {
         return completions;
     }
 
+    /** Forgets what was measured so far, e.g. during a warm-up. */
+    public void reset() {
+        List.of(claims, renewals, completions, recoveries).forEach(OperationStats::reset);
+    }
+
     public String summary() {
         return claims.summary("claim") + " " + completions.summary("complete") + " " + renewals.summary("renew")
                 + " " + recoveries.summary("recover");

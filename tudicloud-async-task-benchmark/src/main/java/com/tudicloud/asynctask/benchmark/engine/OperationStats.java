@@ -17,6 +17,12 @@ public final class OperationStats {
         nanos.add(durationNanos);
     }
 
+    synchronized void reset() {
+        nanos.clear();
+        requested = 0;
+        rows = 0;
+    }
+
     public synchronized int calls() {
         return nanos.size();
     }

@@ -3,14 +3,14 @@ package com.tudicloud.asynctask.benchmark.engine;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 
-import javax.sql.DataSource;
 import java.time.Duration;
 import java.util.List;
 
 /**
  * Runs the engine's hot paths before the measurement, so that a worker JVM is measured compiled, as a
- * long-running service is, not while the JIT is still at work: a worker of its own (same settings,
- * same pool) drains tasks of a type only it handles ({@code bench.warmup.<worker id>}), then stops.
+ * long-running service is, not while the JIT is still at work: a worker of its own on the same stores
+ * and settings drains tasks of a type only it handles ({@code bench.warmup.<worker id>}), then stops;
+ * what the store measured meanwhile is forgotten.
  */
 public final class Warmup {
 
@@ -19,9 +19,8 @@ public final class Warmup {
     private Warmup() {
     }
 
-    public static void run(DataSource pool, String workerId, AsyncTaskProperties.Worker settings, int tasks)
+    public static void run(BenchEngine engine, String workerId, AsyncTaskProperties.Worker settings, int tasks)
             throws InterruptedException {
-        BenchEngine engine = new BenchEngine(pool);
         NoopHandler handler = new NoopHandler("bench.warmup." + workerId);
         AsyncTaskWorker worker = engine.worker(workerId + "-warmup", settings, List.of(handler));
         worker.start();
@@ -36,6 +35,7 @@ public final class Warmup {
             }
         } finally {
             worker.stop();
+            engine.leaseStore().reset();
         }
     }
 }

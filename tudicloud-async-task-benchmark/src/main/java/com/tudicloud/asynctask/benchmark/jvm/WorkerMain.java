@@ -11,7 +11,6 @@ import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.zaxxer.hikari.HikariDataSource;
 
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
 
@@ -19,7 +18,7 @@ import java.util.List;
  * One worker instance in a JVM of its own, with its own connection pool and a no-op handler for
  * {@value NoopHandler#TYPE}. Says READY once wired (and warmed up, with {@code --warmup-tasks}),
  * starts the worker on GO, stops it on STOP and reports STATS (handler executions and the store
- * calls it made, and the JVM's CPU time from GO to STOP).
+ * calls it made, and CPU time from GO to STOP: the whole JVM's, and that of the engine's threads).
  * <p>
  * With {@code --produce-rate} it also submits tasks at that rate for {@code --produce-seconds}
  * through a client in the same JVM, which wakes the worker as a service's own submits do, and
@@ -41,15 +40,16 @@ public final class WorkerMain {
         AsyncTaskProperties.Worker settings =
                 BenchEngine.settings(args.integer("slots", 16), args.millis("poll-interval-ms", Duration.ofSeconds(1)));
         try (HikariDataSource pool = Pools.open(DbCoordinates.from(args), "worker", args.integer("pool-size", 10))) {
+            BenchEngine engine = new BenchEngine(pool);
             int warmupTasks = args.integer("warmup-tasks", 0);
             if (warmupTasks > 0) {
-                Warmup.run(pool, workerId, settings, warmupTasks);
+                Warmup.run(engine, workerId, settings, warmupTasks);
             }
-            BenchEngine engine = new BenchEngine(pool);
             AsyncTaskWorker worker = engine.worker(workerId, settings, List.of(handler));
             parent.report(ParentLink.READY);
             parent.await(ParentLink.GO);
-            long cpuAtStart = processCpuNanos();
+            CpuClock cpu = new CpuClock();
+            long cpuAtStart = cpu.processNanos();
             worker.start();
 
             int rate = args.integer("produce-rate", 0);
@@ -66,14 +66,11 @@ public final class WorkerMain {
             if (producer != null) {
                 producer.join();
             }
+            long engineCpu = cpu.engineThreadNanos();
+            long processCpu = cpu.processNanos() - cpuAtStart;
             worker.stop();
-            parent.report(ParentLink.STATS + " executions=" + handler.executions()
-                    + " cpu_ms=" + (processCpuNanos() - cpuAtStart) / 1_000_000 + " " + engine.leaseStore().summary());
+            parent.report(ParentLink.STATS + " executions=" + handler.executions() + " cpu_ms=" + processCpu / 1_000_000
+                    + " engine_cpu_ms=" + engineCpu / 1_000_000 + " " + engine.leaseStore().summary());
         }
-    }
-
-    /** CPU time of this JVM, all threads, so far. */
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 }

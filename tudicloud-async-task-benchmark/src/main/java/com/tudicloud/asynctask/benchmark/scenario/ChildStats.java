@@ -28,8 +28,8 @@ final class ChildStats {
 
     /**
      * How the workers used the store: calls, rows per call and ms per call of claims and completions;
-     * for claims also the rows asked for per call (the free slots at the time); the workers' CPU time
-     * per task executed.
+     * for claims also the rows asked for per call (the free slots at the time); CPU time per task
+     * executed, of the worker JVMs (JIT and GC included) and of their engine threads alone.
      */
     Result describe(Result result) {
         for (String operation : List.of("claim", "complete")) {
@@ -38,7 +38,8 @@ final class ChildStats {
                     .detail(operation + "_ms", ratio(operation + "_total_ms", operation + "_calls"));
         }
         return result.detail("claim_asked", ratio("claim_asked", "claim_calls"))
-                .detail("worker_cpu_us_per_task", 1000 * ratio("cpu_ms", "executions"));
+                .detail("worker_cpu_us_per_task", 1000 * ratio("cpu_ms", "executions"))
+                .detail("engine_cpu_us_per_task", 1000 * ratio("engine_cpu_ms", "executions"));
     }
 
     /** e.g. rows per claim call: {@code ratio("claim_rows", "claim_calls")}. */

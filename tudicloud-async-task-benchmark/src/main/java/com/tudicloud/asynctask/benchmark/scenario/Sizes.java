@@ -33,7 +33,7 @@ public record Sizes(int warmupTasks, int drainTasks, List<DrainShape> drainShape
     }
 
     public static Sizes full(int drainTasks) {
-        return new Sizes(3_000, drainTasks,
+        return new Sizes(20_000, drainTasks,
                 List.of(new DrainShape(1, 8), new DrainShape(1, 16), new DrainShape(2, 8), new DrainShape(2, 16)),
                 List.of(8, 16, 100), 2,
                 200, Duration.ofSeconds(20), Duration.ofMillis(100), 16,
