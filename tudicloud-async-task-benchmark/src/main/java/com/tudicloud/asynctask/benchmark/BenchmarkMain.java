@@ -25,6 +25,7 @@ import java.util.List;
  * Options: {@code --quick} (a smoke run of a few seconds), {@code --runs=3},
  * {@code --scenarios=raw,drain,latency,submit,heartbeat,scale}, {@code --tasks=20000} (drain and raw),
  * {@code --drain-shapes=1x8,1x16,2x8,2x16} (workers x slots; raw then runs at those batch sizes only),
+ * {@code --warmup-tasks=20000} (per worker JVM, untimed),
  * {@code --jdbc-url=jdbc:mysql://127.0.0.1:3306/}, {@code --database=async_task_bench}, {@code --user=root},
  * {@code --password=}, {@code --child-jvm-options="-XX:StartFlightRecording=..."} (worker and producer JVMs).
  */
@@ -49,6 +50,7 @@ public final class BenchmarkMain {
         boolean quick = args.flag("quick");
         int runs = args.integer("runs", 1);
         Sizes sizes = quick ? Sizes.quick() : Sizes.full(args.integer("tasks", 20_000));
+        sizes = sizes.withWarmupTasks(args.integer("warmup-tasks", sizes.warmupTasks()));
         if (!args.text("drain-shapes", "").isEmpty()) {
             sizes = sizes.withDrainShapes(args.list("drain-shapes", List.of()).stream().map(Sizes.DrainShape::parse).toList());
         }

@@ -24,6 +24,13 @@ public record Sizes(int warmupTasks, int drainTasks, List<DrainShape> drainShape
         }
     }
 
+    /** The same sizes with another warm-up. */
+    public Sizes withWarmupTasks(int tasks) {
+        return new Sizes(tasks, drainTasks, drainShapes, rawBatches, rawThreads, latencyRate, latencyDuration,
+                latencyPollInterval, latencySlots, singleSubmits, batchSubmits, heartbeatLeases, heartbeatRounds,
+                heartbeatInterval, scaleFinishedRows, scaleQueued, scaleBatch, scaleOtherTypeBacklog);
+    }
+
     /** The same sizes with other drain shapes; raw runs at the batch sizes they need. */
     public Sizes withDrainShapes(List<DrainShape> shapes) {
         List<Integer> batches = shapes.stream().map(DrainShape::slots).distinct().sorted().toList();
