@@ -68,7 +68,11 @@ public final class BenchmarkMain {
             for (int run = 1; run <= runs; run++) {
                 BenchContext context = new BenchContext(db, sizes, childJvmOptions);
                 for (Scenario scenario : scenarios) {
-                    for (Result result : scenario.run(context)) {
+                    long scenarioStart = System.nanoTime();
+                    List<Result> results = scenario.run(context);
+                    System.err.printf("scenario %s (run %d) took %.1f s%n", scenario.name(), run,
+                            (System.nanoTime() - scenarioStart) / 1e9);
+                    for (Result result : results) {
                         System.out.println(result.line(run));
                         context.add(result);
                         table.add(result);

@@ -49,9 +49,9 @@ public record Sizes(int warmupTasks, int drainTasks, List<DrainShape> drainShape
     }
 
     public static Sizes quick() {
-        return new Sizes(200, 2_000, List.of(new DrainShape(1, 16)), List.of(16), 2,
-                200, Duration.ofSeconds(2), Duration.ofMillis(100), 16,
-                200, 2_000, 100, 2, Duration.ofMillis(250),
-                List.of(1_000, 5_000), 320, 16, 2_000);
+        return new Sizes(200, 1_000, List.of(new DrainShape(1, 16)), List.of(16), 2,
+                200, Duration.ofSeconds(1), Duration.ofMillis(100), 16,
+                100, 2_000, 100, 2, Duration.ofMillis(200),
+                List.of(1_000, 5_000), 320, 16, 1_000);
     }
 }
