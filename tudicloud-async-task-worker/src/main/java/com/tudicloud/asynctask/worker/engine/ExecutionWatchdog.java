@@ -42,6 +42,7 @@ final class ExecutionWatchdog {
                     log.warn("Task {}: lease not renewed in time, stopping it before the lease expires",
                             execution.taskId());
                     execution.leaseLost();
+                    metrics.leaseLost(execution.task().taskType());
                     metrics.stopped(execution.task().taskType(), "lease_lost");
                 }
             } else if (now - execution.claimedAtNanos() >= maxExecutionNanos
