@@ -51,18 +51,31 @@ final class DatabaseProxy implements AutoCloseable {
                 Socket client = server.accept();
                 if (cut) {
                     closeQuietly(client);
-                    continue;
+                } else {
+                    Thread connector = new Thread(() -> connect(client), "db-proxy-connect");
+                    connector.setDaemon(true);
+                    connector.start();
                 }
-                Socket database = new Socket();
-                database.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort), 2000);
-                sockets.add(client);
-                sockets.add(database);
-                pump(client, database);
-                pump(database, client);
             } catch (IOException e) {
-                // a refused or dropped connection: the worker sees it and retries
+                // the proxy is closing
             }
         }
+    }
+
+    /** On its own thread, so that a database slow to accept holds up no other connection. */
+    private void connect(Socket client) {
+        Socket database = new Socket();
+        try {
+            database.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort), 15_000);
+        } catch (IOException e) {
+            closeQuietly(client);   // the worker sees a dropped connection and retries
+            closeQuietly(database);
+            return;
+        }
+        sockets.add(client);
+        sockets.add(database);
+        pump(client, database);
+        pump(database, client);
     }
 
     private void pump(Socket from, Socket to) {

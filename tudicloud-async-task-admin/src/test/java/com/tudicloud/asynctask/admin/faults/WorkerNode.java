@@ -44,7 +44,8 @@ final class WorkerNode {
                 "--spring.datasource.url=" + jdbcUrl,
                 "--spring.datasource.username=root",
                 "--spring.datasource.password=",
-                "--spring.datasource.hikari.connection-timeout=1000",
+                "--spring.datasource.hikari.connection-timeout=2000",
+                "--spring.liquibase.enabled=false",   // the suite has applied the schema
                 "--spring.datasource.hikari.maximum-pool-size=6",
                 "--async-task.worker.worker-id=" + id,
                 "--async-task.admin.console.enabled=false",
