@@ -42,6 +42,7 @@ class WorkerFaultsIT {
     private static final Duration POLL = Duration.ofMillis(100);
     private static final int TASKS = 3000;
     private static final int TASKS_PER_TICK = 6;   // every 100 ms: 60 tasks/s, well under the fleet's capacity
+    private static final int LONG_TASKS = 24;
 
     private final List<WorkerNode> nodes = new ArrayList<>();
     private DatabaseProxy proxy;
@@ -76,6 +77,7 @@ class WorkerFaultsIT {
 
         // crash: kill -9 a busy worker; its tasks must run again elsewhere within lease + recovery + poll
         Thread.sleep(5_000);
+        tasks.insert(longTasks());   // so that the worker is surely in the middle of something when it dies
         awaitBusy(jdbc, "w1");
         long killedAt = System.nanoTime();
         w1.kill();
@@ -87,6 +89,7 @@ class WorkerFaultsIT {
 
         // freeze: SIGSTOP for two lease timeouts; meanwhile its tasks are recovered; afterwards it carries on
         Thread.sleep(2_000);
+        tasks.insert(longTasks());
         awaitBusy(jdbc, "w2");
         w2.freeze();
         Thread.sleep(LEASE.multipliedBy(2).toMillis());
@@ -130,14 +133,15 @@ class WorkerFaultsIT {
                         + "recoveries=%d crash_recovery_ms=%d bound_ms=%d duplicate_side_effects=%d "
                         + "stale_writes_written=%d stale_outcomes_refused_by_db=%.0f stale_outcomes_dropped_by_worker=%.0f "
                         + "executions_stopped=%.0f claims_during_valid_lease=%d w2_claims_after_thaw=%d%n",
-                TASKS, outcome.get("succeeded"), outcome.get("rerun"), recoveries, recoveryMillis, bound,
+                TASKS + 2 * LONG_TASKS, outcome.get("succeeded"), outcome.get("rerun"), recoveries, recoveryMillis, bound,
                 imported - tasksWithOneRecord, staleWrites.size(), refused, lost, stoppedForLease, overlapping.size(),
                 w2ClaimsAfterThaw);
 
-        assertThat(((Number) outcome.get("tasks")).intValue()).isEqualTo(TASKS);
-        assertThat(((Number) outcome.get("succeeded")).intValue()).as("every task ended SUCCESS").isEqualTo(TASKS);
-        assertThat(imported).as("one import record per task: no side effect twice").isEqualTo(TASKS);
-        assertThat(tasksWithOneRecord).isEqualTo(TASKS);
+        int total = TASKS + 2 * LONG_TASKS;
+        assertThat(((Number) outcome.get("tasks")).intValue()).isEqualTo(total);
+        assertThat(((Number) outcome.get("succeeded")).intValue()).as("every task ended SUCCESS").isEqualTo(total);
+        assertThat(imported).as("one import record per task: no side effect twice").isEqualTo(total);
+        assertThat(tasksWithOneRecord).isEqualTo(total);
         assertThat(overlapping).as("claims while another holder's lease was valid").isEmpty();
         assertThat(staleWrites).as("outcomes written with a stale token").isEmpty();
         assertThat(recoveries).as("the crash, freeze and outage left expired leases to recover").isPositive();
@@ -160,18 +164,32 @@ class WorkerFaultsIT {
         return node;
     }
 
-    /** Waits until the worker holds a task, so that its crash leaves orphans (the stream's tasks are short). */
+    private static long longHeld(JdbcTemplate jdbc, String workerId) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task "
+                + "WHERE status = 'RUNNING' AND lease_owner = ? AND priority = 5", Long.class, workerId);
+    }
+
+    /** Waits until the worker holds tasks, one of them long, so that its crash surely leaves orphans. */
     private static void awaitBusy(JdbcTemplate jdbc, String workerId) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
             long held = jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task "
                     + "WHERE status = 'RUNNING' AND lease_owner = ?", Long.class, workerId);
-            if (held >= 2) {
+            if (held >= 2 && longHeld(jdbc, workerId) > 0) {
                 return;
             }
             Thread.sleep(5);
         }
         throw new AssertionError(workerId + " never held two tasks at once");
+    }
+
+    /** Tasks of 1.5 to 2 seconds, ahead of the stream (higher priority). */
+    private static List<NewTask> longTasks() {
+        List<NewTask> batch = new ArrayList<>();
+        for (int i = 0; i < LONG_TASKS; i++) {
+            batch.add(new NewTask("demo.import", "{\"rows\": " + (300 + i * 4) + "}", 5, 0, 10, null, null));
+        }
+        return batch;
     }
 
     private static void feed(TaskStore tasks, AtomicInteger submitted) {
