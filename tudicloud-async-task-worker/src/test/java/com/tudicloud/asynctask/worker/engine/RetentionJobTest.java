@@ -51,7 +51,7 @@ class RetentionJobTest {
         stores.taskStore().insert(List.of(new NewTask("job", null, 0, 0, 3, null, null)));   // queued
         rows.jdbc().update("UPDATE system_async_task SET create_time = TIMESTAMPADD(DAY, -90, NOW(3))");
 
-        Map<TaskStatus, Integer> deleted = job("a").runRound();
+        Map<TaskStatus, Integer> deleted = job("a").prune();
 
         assertThat(deleted).containsEntry(TaskStatus.SUCCESS, 250).containsEntry(TaskStatus.FAILED, 7)
                 .containsEntry(TaskStatus.CANCELLED, 2);
@@ -66,11 +66,11 @@ class RetentionJobTest {
         finished("SUCCESS", 10, Duration.ofDays(8));
         assertThat(stores.fleetLocks().tryAcquire(RetentionJob.LOCK, "b", Duration.ofMinutes(1))).isTrue();
 
-        assertThat(job("a").runRound()).as("while b holds the lock").isEmpty();
+        assertThat(job("a").prune()).as("while b holds the lock").isEmpty();
         assertThat(rows.count("SUCCESS")).isEqualTo(10);
 
         stores.fleetLocks().release(RetentionJob.LOCK, "b");
-        assertThat(job("a").runRound()).containsEntry(TaskStatus.SUCCESS, 10);
+        assertThat(job("a").prune()).containsEntry(TaskStatus.SUCCESS, 10);
         assertThat(stores.fleetLocks().tryAcquire(RetentionJob.LOCK, "b", Duration.ofMinutes(1)))
                 .as("a released it after its round").isTrue();
     }
@@ -111,7 +111,7 @@ class RetentionJobTest {
             Thread claims = new Thread(() -> claimWhile(pruning, claimer, claimed, claimFailure));
             claims.start();
 
-            Map<TaskStatus, Integer> deleted = job("a").runRound();
+            Map<TaskStatus, Integer> deleted = job("a").prune();
             pruning.set(false);
             claims.join();
 
