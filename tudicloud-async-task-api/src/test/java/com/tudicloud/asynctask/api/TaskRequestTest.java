@@ -37,6 +37,7 @@ class TaskRequestTest {
         assertThatThrownBy(() -> TaskRequest.of("mail", null).withDelay(Duration.ofMillis(-1))).hasMessageContaining("negative");
         assertThatThrownBy(() -> TaskRequest.of("mail", null).withOwnerId("")).hasMessage("ownerId must not be blank");
         assertThatThrownBy(() -> TaskRequest.of("mail", null).withDedupKey("d".repeat(192))).hasMessageContaining("at most 191");
+        assertThatThrownBy(() -> TaskRequest.of("mail", null).withDedupKey("order-7 ")).hasMessageContaining("white space");
     }
 
     @Test
