@@ -9,7 +9,7 @@ CREATE TABLE system_async_task (
     priority         INT           NOT NULL DEFAULT 0,
     payload          LONGTEXT      NULL,
     owner_id         VARCHAR(128)  NULL,
-    dedup_key        VARCHAR(191)  NULL,
+    dedup_key        VARCHAR(191)  CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL,   -- matched exactly
     available_at     DATETIME(3)   NOT NULL,
     attempt_count    INT           NOT NULL DEFAULT 0,
     max_attempts     INT           NOT NULL DEFAULT 3,

@@ -39,6 +39,10 @@ public record TaskRequest(String taskType, Object payload, int priority, Duratio
         }
         if (dedupKey != null) {
             requireText(dedupKey, "dedupKey", MAX_DEDUP_KEY_LENGTH);
+            if (!dedupKey.equals(dedupKey.strip())) {
+                // the database compares keys with trailing spaces ignored: refuse them rather than merge two keys
+                throw new IllegalArgumentException("dedupKey must not start or end with white space");
+            }
         }
     }
 

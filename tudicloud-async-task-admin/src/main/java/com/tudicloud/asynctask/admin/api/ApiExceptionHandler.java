@@ -7,6 +7,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.validation.FieldError;
 import org.springframework.web.bind.MethodArgumentNotValidException;
@@ -15,6 +16,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
@@ -31,7 +33,7 @@ import java.util.stream.Collectors;
  * wrong with it, and whose {@code errors} lists each field for programs. Nothing reaches the store
  * before its input has passed.
  */
-@RestControllerAdvice(assignableTypes = {TaskController.class, OperationsController.class})
+@RestControllerAdvice
 class ApiExceptionHandler extends ResponseEntityExceptionHandler {
 
     @Override
@@ -75,9 +77,22 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
             return problem(List.of(Map.of("field", field, "message", "wrong type or format: "
                     + firstLine(databind.getOriginalMessage()))), request);
         }
+        if (databind != null) {
+            // no field to name: the body as a whole is not one JSON object of the expected fields
+            return problem(List.of(Map.of("field", "body", "message", "must be one JSON object with the fields of "
+                    + "SubmitTask (see /v3/api-docs)")), request);
+        }
         Throwable cause = e.getMostSpecificCause();
-        return problem(List.of(Map.of("field", "body", "message", "not readable as JSON: "
-                + (cause.getMessage() == null ? cause.getClass().getSimpleName() : firstLine(cause.getMessage())))), request);
+        String reason = e.getMessage() != null && e.getMessage().startsWith("Required request body is missing")
+                ? "is required" : "not readable as JSON: " + firstLine(String.valueOf(cause.getMessage()));
+        return problem(List.of(Map.of("field", "body", "message", reason)), request);
+    }
+
+    /** A Content-Type that cannot even be parsed (a wildcard, a multipart without boundary). */
+    @ExceptionHandler({InvalidMediaTypeException.class, MultipartException.class})
+    ResponseEntity<Object> handleBadContentType(RuntimeException e, WebRequest request) {
+        return problem(List.of(Map.of("field", "Content-Type", "message",
+                "not usable: " + firstLine(String.valueOf(e.getMessage())) + "; send application/json")), request);
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)

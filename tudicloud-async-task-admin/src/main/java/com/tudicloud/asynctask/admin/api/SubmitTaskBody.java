@@ -13,7 +13,7 @@ import tools.jackson.databind.JsonNode;
 import java.time.Duration;
 import java.time.Instant;
 
-/** What POST /api/tasks accepts. Unknown fields are refused (spring.jackson...fail-on-unknown-properties), so that a typo never passes silently. */
+/** What POST /api/tasks accepts. Unknown fields are refused (StrictJsonConfiguration), so that a typo never passes silently. */
 @Schema(name = "SubmitTask", description = "A task to submit; only taskType is required")
 public record SubmitTaskBody(
         @Schema(example = "demo.export", requiredMode = Schema.RequiredMode.REQUIRED)
@@ -21,14 +21,19 @@ public record SubmitTaskBody(
         @Schema(description = "any JSON value the handler reads", example = "{\"rows\": 500}") JsonNode payload,
         @Schema(description = "higher runs first", example = "0", defaultValue = "0")
         @Min(-1_000_000) @Max(1_000_000) Integer priority,
-        @Schema(description = "due this many milliseconds from now; not with runAt", example = "0", defaultValue = "0")
-        @PositiveOrZero Long delayMs,
+        @Schema(description = "due this many milliseconds from now (at most 100 years); not with runAt", example = "0", defaultValue = "0")
+        @PositiveOrZero @Max(MAX_DELAY_MILLIS) Long delayMs,
         @Schema(description = "due at this instant (ISO-8601); not with delayMs", example = "2026-12-01T08:00:00Z") Instant runAt,
         @Schema(description = "executions allowed before the task ends FAILED", example = "3", defaultValue = "3")
         @Min(1) @Max(100) Integer maxAttempts,
-        @Schema(example = "alice") @Size(max = TaskRequest.MAX_OWNER_ID_LENGTH) @Pattern(regexp = ".*\\S.*", message = "must not be blank") String ownerId,
+        @Schema(example = "alice") @Size(max = TaskRequest.MAX_OWNER_ID_LENGTH) @Pattern(regexp = NOT_BLANK, message = "must not be blank") String ownerId,
         @Schema(description = "a second submit with the same type and key returns the first task", example = "order-7-export")
-        @Size(max = TaskRequest.MAX_DEDUP_KEY_LENGTH) @Pattern(regexp = ".*\\S.*", message = "must not be blank") String dedupKey) {
+        @Size(max = TaskRequest.MAX_DEDUP_KEY_LENGTH) @Pattern(regexp = NOT_BLANK, message = "must not be blank") String dedupKey) {
+
+    static final long MAX_DELAY_MILLIS = 3_155_760_000_000L;
+    static final Duration MAX_DELAY = Duration.ofMillis(MAX_DELAY_MILLIS);
+    /** Something other than white space, line breaks included. */
+    static final String NOT_BLANK = "(?s).*\\S.*";
 
     TaskRequest toRequest() {
         TaskRequest request = TaskRequest.of(taskType, payload)

@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.CancelOutcome;
 import com.tudicloud.asynctask.api.RetryOutcome;
 import com.tudicloud.asynctask.api.SubmittedTask;
+import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
@@ -30,6 +31,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
@@ -73,6 +75,9 @@ public class TaskController {
             @RequestParam(defaultValue = "0") @Min(0) @Max(1_000_000) int page,
             @Parameter(description = "page size, 1 to 200", example = "20")
             @RequestParam(defaultValue = "20") @Min(1) @Max(TaskQuery.MAX_SIZE) int size) {
+        if (status != null && status.contains(null)) {
+            throw ApiProblems.badRequest("status", "an empty value; use one of " + List.of(TaskStatus.values()));
+        }
         if (createdFrom != null && createdTo != null && !createdFrom.isBefore(createdTo)) {
             throw ApiProblems.badRequest("createdTo", "must be after createdFrom");
         }
@@ -86,8 +91,8 @@ public class TaskController {
     @GetMapping("/{id}")
     @Operation(summary = "Get one task", description = "With its payload, attempts, lease, progress and last error.")
     @ApiResponse(responseCode = "404", description = "no such task")
-    public TaskJson get(@Parameter(description = "task id", example = "1042") @PathVariable long id) {
-        return TaskJson.detail(find(id), jsonMapper);
+    public TaskJson get(@Parameter(description = "task id", example = "1042") @PathVariable String id) {
+        return TaskJson.detail(find(TaskIds.parse(id)), jsonMapper);
     }
 
     @PostMapping
@@ -104,7 +109,10 @@ public class TaskController {
         if (body.delayMs() != null && body.runAt() != null) {
             throw ApiProblems.badRequest("runAt", "give either delayMs or runAt, not both");
         }
-        SubmittedTask submitted = client.submit(body.toRequest());
+        if (body.runAt() != null && Duration.between(Instant.now(), body.runAt()).abs().compareTo(SubmitTaskBody.MAX_DELAY) > 0) {
+            throw ApiProblems.badRequest("runAt", "must be within 100 years of now");
+        }
+        SubmittedTask submitted = client.submit(toRequest(body));
         TaskJson task = TaskJson.detail(find(submitted.taskId()), jsonMapper);
         var location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{id}").buildAndExpand(task.id()).toUri();
         return ResponseEntity.status(submitted.created() ? HttpStatus.CREATED : HttpStatus.OK).location(location).body(task);
@@ -115,7 +123,8 @@ public class TaskController {
             + "and its worker interrupts it at its next heartbeat. Needs the OPERATOR role.")
     @ApiResponse(responseCode = "409", description = "the task has already ended")
     @ApiResponse(responseCode = "404", description = "no such task")
-    public StatusChangeJson cancel(@Parameter(description = "task id", example = "1042") @PathVariable long id) {
+    public StatusChangeJson cancel(@Parameter(description = "task id", example = "1042") @PathVariable("id") String text) {
+        long id = TaskIds.parse(text);
         CancelOutcome outcome = client.cancel(id);
         return switch (outcome) {
             case CANCELLED -> new StatusChangeJson(id, TaskStatus.CANCELLED);
@@ -130,7 +139,8 @@ public class TaskController {
             + "attempt budget. Needs the OPERATOR role.")
     @ApiResponse(responseCode = "409", description = "the task is not FAILED or CANCELLED")
     @ApiResponse(responseCode = "404", description = "no such task")
-    public StatusChangeJson retry(@Parameter(description = "task id", example = "1042") @PathVariable long id) {
+    public StatusChangeJson retry(@Parameter(description = "task id", example = "1042") @PathVariable("id") String text) {
+        long id = TaskIds.parse(text);
         RetryOutcome outcome = adminStore.retry(id);
         return switch (outcome) {
             case REQUEUED -> new StatusChangeJson(id, TaskStatus.QUEUED);
@@ -138,6 +148,18 @@ public class TaskController {
             case NOT_RETRYABLE -> throw ApiProblems.conflict(id, "is " + find(id).status()
                     + "; only FAILED or CANCELLED tasks can be retried");
         };
+    }
+
+    /** The request's own rules (TaskRequest) name the field in their message, e.g. "ownerId must not be blank". */
+    private static TaskRequest toRequest(SubmitTaskBody body) {
+        try {
+            return body.toRequest();
+        } catch (IllegalArgumentException e) {
+            String message = String.valueOf(e.getMessage());
+            int space = message.indexOf(' ');
+            throw space > 0 ? ApiProblems.badRequest(message.substring(0, space), message.substring(space + 1))
+                    : ApiProblems.badRequest("body", message);
+        }
     }
 
     private TaskView find(long id) {

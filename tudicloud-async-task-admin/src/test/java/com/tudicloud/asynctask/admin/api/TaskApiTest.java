@@ -92,6 +92,20 @@ class TaskApiTest {
     }
 
     @Test
+    void dedupKeysMatchExactlyAndPayloadNumbersAreKeptAsWritten() throws Exception {
+        for (String key : new String[]{"Key-é", "key-é", "Key-e", "Key-ê"}) {
+            mvc.perform(asOperator(post("/api/tasks")).contentType(MediaType.APPLICATION_JSON)
+                            .content("{\"taskType\": \"mail\", \"dedupKey\": \"" + key + "\"}"))
+                    .andExpect(status().isCreated());
+        }
+        mvc.perform(asOperator(post("/api/tasks")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"taskType\": \"mail\", \"payload\": {\"amount\": 0.1000000000000000055511151231257827}}"))
+                .andExpect(status().isCreated())
+                .andExpect(content().string(containsString("0.1000000000000000055511151231257827")));
+        assertThat(rows.count("QUEUED")).isEqualTo(5);
+    }
+
+    @Test
     void listingFiltersSortsAndPages() throws Exception {
         for (int i = 0; i < 5; i++) {
             client.submit(TaskRequest.of("mail", null).withPriority(i).withOwnerId(i % 2 == 0 ? "alice" : "bob"));

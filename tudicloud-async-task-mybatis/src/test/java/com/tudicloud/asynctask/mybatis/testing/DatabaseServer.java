@@ -49,6 +49,11 @@ public final class DatabaseServer {
         return startEmbeddedMariaDb();
     }
 
+    /** Host and port of the server, e.g. for a proxy in front of it. */
+    public URI address() {
+        return URI.create(serverUrl.substring("jdbc:".length()));
+    }
+
     public String defaultDatabase() {
         return defaultDatabase;
     }

@@ -25,15 +25,20 @@ public final class SchemaScripts {
 
     /** Applies {@link TestDatabase#CHANGELOG} the way a service's Liquibase would. */
     public static void applyChangelog(DataSource dataSource) {
+        applyChangelog(dataSource, TestDatabase.CHANGELOG);
+    }
+
+    /** Applies a changelog from the class path, e.g. an application's own that includes async-task's. */
+    public static void applyChangelog(DataSource dataSource, String changelog) {
         try (Connection connection = dataSource.getConnection()) {
             Database database = DatabaseFactory.getInstance()
                     .findCorrectDatabaseImplementation(new JdbcConnection(connection));
             new CommandScope(UpdateCommandStep.COMMAND_NAME)
                     .addArgumentValue(DbUrlConnectionArgumentsCommandStep.DATABASE_ARG, database)
-                    .addArgumentValue(UpdateCommandStep.CHANGELOG_FILE_ARG, TestDatabase.CHANGELOG)
+                    .addArgumentValue(UpdateCommandStep.CHANGELOG_FILE_ARG, changelog)
                     .execute();
         } catch (Exception e) {
-            throw new IllegalStateException("could not apply " + TestDatabase.CHANGELOG, e);
+            throw new IllegalStateException("could not apply " + changelog, e);
         }
     }
 

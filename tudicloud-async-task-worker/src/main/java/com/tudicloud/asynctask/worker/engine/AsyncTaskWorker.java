@@ -35,8 +35,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     private static final Logger log = LoggerFactory.getLogger(AsyncTaskWorker.class);
     private static final Duration MIN_WATCHDOG_PERIOD = Duration.ofMillis(10);
     private static final Duration MAX_WATCHDOG_PERIOD = Duration.ofSeconds(1);
-    private static final Duration HANDBACK_GRACE = Duration.ofSeconds(5);
-    /** A handler still running this long after its interrupt is reported as ignoring it. */
+    /** A handler still running this long (at least) after its interrupt is abandoned as ignoring it. */
     private static final Duration MIN_INTERRUPT_GRACE = Duration.ofSeconds(2);
 
     private final String workerId;
@@ -54,7 +53,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     /** The parts that live from start to stop. */
     private record Running(ActiveExecutions active, TaskPoller poller, Thread pollerThread, CompletionWriter writer,
                            Thread writerThread, WorkerRegistration registration, ExecutorService slotThreads,
-                           List<ScheduledExecutorService> schedules, PollWaiter waiter) {
+                           List<ScheduledExecutorService> schedules, PollWaiter waiter, TaskRunner runner) {
     }
 
     public AsyncTaskWorker(String workerId, AsyncTaskProperties.Worker settings, LeaseStore store,
@@ -92,7 +91,8 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
                 new RetryBackoff(settings.getRetry(), () -> ThreadLocalRandom.current().nextDouble()),
                 settings.getTimeoutAction(), settings.getMaxExecutionTime());
         TaskRunner runner = new TaskRunner(handlers, codec, outcomes, writer, metrics);
-        ExecutorService slotThreads = Executors.newFixedThreadPool(settings.getSlots(), new NamedThreads("async-task-slot"));
+        // as many threads as executions: the slots bound them, and a thread lost to an abandoned handler is replaced
+        ExecutorService slotThreads = Executors.newCachedThreadPool(new NamedThreads("async-task-slot"));
         TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(),
                 new ConcurrencyLimits(settings.getGlobalLimit(), settings.getTypeLimits()), active, waiter,
                 slotThreads, runner, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval());
@@ -101,7 +101,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
                 settings.getRecoveryMaxBatches(), settings.getRecoveryBatchPause(), metrics);
         Duration heartbeatInterval = settings.getHeartbeatInterval();
         ExecutionWatchdog watchdog = new ExecutionWatchdog(active, settings.getMaxExecutionTime(),
-                heartbeatInterval.dividedBy(2), max(heartbeatInterval.multipliedBy(2), MIN_INTERRUPT_GRACE), metrics);
+                heartbeatInterval.dividedBy(2), interruptGrace(), metrics, runner);
 
         WorkerRegistration registration = new WorkerRegistration(registry, workerId, WorkerIds.hostName(),
                 handlers.taskTypes(), settings.getSlots());
@@ -126,7 +126,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         writerThread.start();
         pollerThread.start();
         return new Running(active, poller, pollerThread, writer, writerThread, registration, slotThreads,
-                List.of(heartbeats, recoveries, watchdogs), waiter);
+                List.of(heartbeats, recoveries, watchdogs), waiter, runner);
     }
 
     @Override
@@ -155,7 +155,9 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
                     metrics.stopped(execution.task().taskType(), "shutdown");
                 }
             });
-            awaitTermination(parts.slotThreads(), HANDBACK_GRACE);
+            if (!awaitTermination(parts.slotThreads(), interruptGrace())) {
+                parts.active().running().forEach(parts.runner()::abandon);
+            }
         }
 
         // every runner that returned has handed its outcome to the writer: write them, then stop
@@ -251,8 +253,10 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         }
     }
 
-    private static Duration max(Duration a, Duration b) {
-        return a.compareTo(b) >= 0 ? a : b;
+    /** Twice the heartbeat interval, at least two seconds: time enough for a well-behaved handler to notice. */
+    private Duration interruptGrace() {
+        Duration twoHeartbeats = settings.getHeartbeatInterval().multipliedBy(2);
+        return twoHeartbeats.compareTo(MIN_INTERRUPT_GRACE) >= 0 ? twoHeartbeats : MIN_INTERRUPT_GRACE;
     }
 
     private static Duration clamp(Duration period) {

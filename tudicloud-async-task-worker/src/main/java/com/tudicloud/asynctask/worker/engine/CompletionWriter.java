@@ -116,6 +116,7 @@ final class CompletionWriter {
             if (expired) {
                 log.warn("Dropping the outcome of task {}: its lease ran out before it could be written",
                         pending.execution().taskId());
+                metrics.leaseLost(pending.execution().task().taskType());
                 active.finish(pending.execution());
             }
             return expired;

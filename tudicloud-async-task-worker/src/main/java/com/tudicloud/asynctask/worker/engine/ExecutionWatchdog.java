@@ -5,14 +5,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Stops executions from the outside, without touching the database (so a hung connection cannot
  * stall it): one that ran past max-execution-time, and one whose lease this worker could not renew
- * in time, which it stops a safety margin before the lease could expire in the database. It also
- * names handlers that ignore being interrupted.
+ * in time, which it stops a safety margin before the lease could expire in the database. A handler
+ * that ignores its interrupt for longer than the grace is abandoned: its outcome is decided without
+ * it and its slot freed (its thread is lost until it returns; the slot pool grows a new one).
  */
 final class ExecutionWatchdog {
 
@@ -23,15 +22,16 @@ final class ExecutionWatchdog {
     private final long safetyMarginNanos;
     private final long ignoredInterruptNanos;
     private final AsyncTaskMetrics metrics;
-    private final Set<Long> reportedAsStuck = ConcurrentHashMap.newKeySet();
+    private final TaskRunner runner;
 
     ExecutionWatchdog(ActiveExecutions active, Duration maxExecutionTime, Duration safetyMargin,
-                      Duration ignoredInterruptAfter, AsyncTaskMetrics metrics) {
+                      Duration ignoredInterruptAfter, AsyncTaskMetrics metrics, TaskRunner runner) {
         this.active = active;
         this.maxExecutionNanos = maxExecutionTime.toNanos();
         this.safetyMarginNanos = safetyMargin.toNanos();
         this.ignoredInterruptNanos = ignoredInterruptAfter.toNanos();
         this.metrics = metrics;
+        this.runner = runner;
     }
 
     void check() {
@@ -42,6 +42,7 @@ final class ExecutionWatchdog {
                     log.warn("Task {}: lease not renewed in time, stopping it before the lease expires",
                             execution.taskId());
                     execution.leaseLost();
+                    metrics.leaseLost(execution.task().taskType());
                     metrics.stopped(execution.task().taskType(), "lease_lost");
                 }
             } else if (now - execution.claimedAtNanos() >= maxExecutionNanos
@@ -50,18 +51,9 @@ final class ExecutionWatchdog {
                         Duration.ofNanos(maxExecutionNanos).toMillis());
                 metrics.stopped(execution.task().taskType(), "timed_out");
             }
-            reportIgnoredInterrupt(execution, now);
-        }
-        reportedAsStuck.retainAll(active.snapshot().stream().map(TaskExecution::taskId).toList());
-    }
-
-    private void reportIgnoredInterrupt(TaskExecution execution, long now) {
-        long stoppedAt = execution.stopRequestedAtNanos();
-        if (execution.stopReason() != null && now - stoppedAt >= ignoredInterruptNanos
-                && reportedAsStuck.add(execution.taskId())) {
-            log.error("Task {}: its handler ignores interruption; still running {} ms after it was stopped ({})",
-                    execution.taskId(), Duration.ofNanos(now - stoppedAt).toMillis(), execution.stopReason());
-            metrics.ignoredInterrupt(execution.task().taskType());
+            if (execution.stopReason() != null && now - execution.stopRequestedAtNanos() >= ignoredInterruptNanos) {
+                runner.abandon(execution);
+            }
         }
     }
 }

@@ -76,6 +76,7 @@ final class LeaseHeartbeat {
                     log.warn("Task {}: lease lost, interrupting its handler", execution.taskId());
                     execution.leaseLost();
                     metrics.leaseLost(execution.task().taskType());
+                    metrics.stopped(execution.task().taskType(), "lease_lost");
                 }
             }
         }

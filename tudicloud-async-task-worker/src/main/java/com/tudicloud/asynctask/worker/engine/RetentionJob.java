@@ -7,15 +7,11 @@ import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Deletes finished tasks older than their status's age, in short batches with pauses, so that a big
@@ -23,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * finished rows). One worker of the fleet runs a round at a time: it holds the 'retention' fleet lock,
  * extended after every batch; a worker that dies mid-round lets it run out.
  */
-public final class RetentionJob implements SmartLifecycle {
+public final class RetentionJob extends PeriodicService {
 
     static final String LOCK = "retention";
     private static final Logger log = LoggerFactory.getLogger(RetentionJob.class);
@@ -33,10 +29,10 @@ public final class RetentionJob implements SmartLifecycle {
     private final TaskAdminStore store;
     private final FleetLocks locks;
     private final AsyncTaskMetrics metrics;
-    private volatile ScheduledExecutorService scheduler;
 
     public RetentionJob(String owner, AsyncTaskProperties.Retention settings, TaskAdminStore store, FleetLocks locks,
                         AsyncTaskMetrics metrics) {
+        super("async-task-retention", settings.getInterval(), settings.getInterval());
         this.owner = owner;
         this.settings = settings;
         this.store = store;
@@ -49,7 +45,7 @@ public final class RetentionJob implements SmartLifecycle {
      *
      * @return tasks deleted per status; empty when another instance holds the lock
      */
-    public Map<TaskStatus, Integer> runRound() throws InterruptedException {
+    public Map<TaskStatus, Integer> prune() throws InterruptedException {
         if (!locks.tryAcquire(LOCK, owner, settings.getInterval())) {
             return Map.of();
         }
@@ -96,34 +92,13 @@ public final class RetentionJob implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(new NamedThreads("async-task-retention"));
-        long period = settings.getInterval().toMillis();
-        executor.scheduleWithFixedDelay(this::runSafely, period, period, TimeUnit.MILLISECONDS);
-        scheduler = executor;
-    }
-
-    private void runSafely() {
+    protected void runRound() {
         try {
-            runRound();
+            prune();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             log.warn("Retention round failed, will try again next round: {}", e.toString());
         }
-    }
-
-    @Override
-    public void stop() {
-        ScheduledExecutorService executor = scheduler;
-        scheduler = null;
-        if (executor != null) {
-            executor.shutdownNow();
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        return scheduler != null;
     }
 }

@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.worker.engine;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -21,7 +22,7 @@ final class TaskExecution {
     private volatile long leaseDeadlineNanos;
     private volatile long stopRequestedAtNanos;
     private volatile boolean leaseLost;
-    private volatile boolean completing;
+    private final AtomicBoolean completing = new AtomicBoolean();
     private Thread thread;
 
     TaskExecution(ClaimedTask task, long claimSentAtNanos, long leaseNanos) {
@@ -65,13 +66,17 @@ final class TaskExecution {
         return leaseLost;
     }
 
-    /** The handler has returned and its outcome waits to be written. */
-    void markCompleting() {
-        completing = true;
+    /**
+     * Claims the right to decide the outcome: the runner when the handler returns, or the watchdog when
+     * it gives up on a handler that ignores its interrupt. Only the first caller wins.
+     */
+    boolean tryComplete() {
+        return completing.compareAndSet(false, true);
     }
 
+    /** The outcome is decided (being written, or dropped); the handler may still run if it was abandoned. */
     boolean isCompleting() {
-        return completing;
+        return completing.get();
     }
 
     StopReason stopReason() {

@@ -32,6 +32,26 @@ final class TaskRunner {
         this.metrics = metrics;
     }
 
+    /**
+     * Decides for a handler that ignored its interrupt for too long, as if it had been stopped: its
+     * slot is free again, its outcome (timeout, cancel, hand-back) is written, and whatever the thread
+     * returns later is dropped.
+     *
+     * @return false when the handler returned after all
+     */
+    boolean abandon(TaskExecution execution) {
+        if (!execution.tryComplete()) {
+            return false;
+        }
+        Optional<Completion> completion = outcomes.decide(execution, null, null);
+        log.error("Task {}: its handler ignores interruption ({}); abandoning its thread, outcome {}",
+                execution.taskId(), execution.stopReason(),
+                completion.map(c -> describe(c, execution)).orElse("none (lease lost)"));
+        metrics.ignoredInterrupt(execution.task().taskType());
+        hand(execution, completion);
+        return true;
+    }
+
     void run(TaskExecution execution) {
         TaskResult result = null;
         Throwable error = null;
@@ -45,10 +65,17 @@ final class TaskRunner {
         } finally {
             execution.detach();
         }
-        execution.markCompleting();
+        if (!execution.tryComplete()) {
+            log.warn("Task {}: its abandoned handler returned after all; its result is dropped", execution.taskId());
+            return;
+        }
         Optional<Completion> completion = outcomes.decide(execution, result, error);
         report(execution, completion, error);
         record(execution, completion, error, Duration.ofNanos(System.nanoTime() - started));
+        hand(execution, completion);
+    }
+
+    private void hand(TaskExecution execution, Optional<Completion> completion) {
         completion.ifPresentOrElse(c -> writer.submit(execution, c), () -> writer.drop(execution));
     }
 

@@ -9,13 +9,10 @@ import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
+import com.tudicloud.asynctask.worker.engine.PeriodicService;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -25,27 +22,25 @@ import java.util.concurrent.atomic.AtomicLong;
  * and live workers (async_task_workers_live). Every instance exports the same figures; aggregate them
  * with max() across instances.
  */
-public class FleetGauges implements SmartLifecycle {
+public class FleetGauges extends PeriodicService {
 
     private static final Logger log = LoggerFactory.getLogger(FleetGauges.class);
 
     private final TaskAdminStore store;
     private final WorkerRegistry workers;
-    private final Duration refreshInterval;
     private final Duration workerSilence;
     private final MultiGauge queued;
     private final MultiGauge due;
     private final MultiGauge oldestDueAge;
     private final AtomicLong expiredLeases = new AtomicLong();
     private final AtomicLong liveWorkers = new AtomicLong();
-    private volatile ScheduledExecutorService scheduler;
 
     /** @param workerSilence a worker whose last heartbeat is older than this does not count as live */
     public FleetGauges(TaskAdminStore store, WorkerRegistry workers, MeterRegistry registry, Duration refreshInterval,
                        Duration workerSilence) {
+        super("async-task-fleet-gauges", Duration.ZERO, refreshInterval);
         this.store = store;
         this.workers = workers;
-        this.refreshInterval = refreshInterval;
         this.workerSilence = workerSilence;
         this.queued = MultiGauge.builder("async.task.queued").description("QUEUED tasks, due or not").register(registry);
         this.due = MultiGauge.builder("async.task.queue.due").description("QUEUED tasks that are due").register(registry);
@@ -58,7 +53,8 @@ public class FleetGauges implements SmartLifecycle {
     }
 
     /** Reads the figures once; a failure keeps the last ones and is retried next time. */
-    public void refresh() {
+    @Override
+    public void runRound() {
         List<QueueDepth> depths;
         try {
             depths = store.queueDepth();
@@ -77,28 +73,4 @@ public class FleetGauges implements SmartLifecycle {
         return MultiGauge.Row.of(Tags.of("type", depth.taskType()), value);
     }
 
-    @Override
-    public void start() {
-        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(task -> {
-            Thread thread = new Thread(task, "async-task-fleet-gauges");
-            thread.setDaemon(true);
-            return thread;
-        });
-        executor.scheduleWithFixedDelay(this::refresh, 0, refreshInterval.toMillis(), TimeUnit.MILLISECONDS);
-        scheduler = executor;
-    }
-
-    @Override
-    public void stop() {
-        ScheduledExecutorService executor = scheduler;
-        scheduler = null;
-        if (executor != null) {
-            executor.shutdownNow();
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        return scheduler != null;
-    }
 }

@@ -185,7 +185,8 @@ class AsyncTaskWorkerTest {
             stolen.await(10, TimeUnit.SECONDS);
             return TaskResult.success("late");   // a misbehaving handler that reports success anyway
         });
-        AsyncTaskWorker worker = workers.start("w1", handler);
+        // one slot, taken by the slow task: the worker cannot win the requeued task back from the thief
+        AsyncTaskWorker worker = workers.start("w1", settings -> settings.setSlots(1), handler);
         AsyncTaskClient client = workers.client(worker);
         long id = client.submit(TaskRequest.of("slow", null)).taskId();
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();

@@ -1,0 +1,76 @@
+package com.tudicloud.asynctask.admin.faults;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import java.util.List;
+
+/**
+ * Every change of a task's lease or status, recorded by a database trigger (test-only) with the
+ * database's clock, and the checks the lease guarantees must pass on that history.
+ */
+final class LeaseAudit {
+
+    private final JdbcTemplate jdbc;
+
+    LeaseAudit(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    void install() {
+        jdbc.execute("""
+                CREATE TABLE fault_lease_audit (
+                    task_id BIGINT NOT NULL, old_status VARCHAR(20) NOT NULL, new_status VARCHAR(20) NOT NULL,
+                    lease_owner VARCHAR(255) NULL, lease_token BIGINT NOT NULL, lease_until DATETIME(3) NULL,
+                    at DATETIME(3) NOT NULL, INDEX (task_id, lease_token))""");
+        jdbc.execute("""
+                CREATE TRIGGER fault_lease_audit_trigger AFTER UPDATE ON system_async_task FOR EACH ROW
+                BEGIN
+                    IF NOT (NEW.lease_token <=> OLD.lease_token) OR NOT (NEW.lease_until <=> OLD.lease_until)
+                       OR NOT (NEW.status <=> OLD.status) THEN
+                        INSERT INTO fault_lease_audit VALUES (NEW.id, OLD.status, NEW.status, NEW.lease_owner,
+                            NEW.lease_token, NEW.lease_until, NOW(3));
+                    END IF;
+                END""");
+    }
+
+    /** Claims made while the previous holder's lease (as last granted) had not yet expired. */
+    List<String> claimsDuringAnotherHoldersLease() {
+        return jdbc.queryForList("""
+                SELECT CONCAT('task ', c.task_id, ' token ', c.lease_token, ' claimed at ', c.at,
+                              ' while token ', c.lease_token - 1, ' held it until ', MAX(p.lease_until))
+                FROM fault_lease_audit c
+                JOIN fault_lease_audit p ON p.task_id = c.task_id AND p.lease_token = c.lease_token - 1
+                                        AND p.lease_until IS NOT NULL
+                WHERE c.old_status = 'QUEUED' AND c.new_status = 'RUNNING'
+                GROUP BY c.task_id, c.lease_token, c.at
+                HAVING MAX(p.lease_until) > c.at""", String.class);
+    }
+
+    /** Outcomes written by a holder (it keeps lease_owner) whose token was older than the task's newest claim. */
+    List<String> staleHolderWrites() {
+        return jdbc.queryForList("""
+                SELECT CONCAT('task ', w.task_id, ': ', w.new_status, ' written by ', w.lease_owner, ' with token ',
+                              w.lease_token, ' at ', w.at)
+                FROM fault_lease_audit w
+                WHERE w.lease_owner IS NOT NULL
+                  AND w.old_status IN ('RUNNING', 'CANCEL_REQUESTED') AND w.new_status <> w.old_status
+                  AND w.lease_token < (SELECT MAX(c.lease_token) FROM fault_lease_audit c
+                                       WHERE c.task_id = w.task_id AND c.old_status = 'QUEUED'
+                                         AND c.new_status = 'RUNNING' AND c.at <= w.at)""", String.class);
+    }
+
+    /** Expired leases recovered (recovery clears lease_owner). */
+    long recoveries() {
+        return jdbc.queryForObject("""
+                SELECT COUNT(*) FROM fault_lease_audit
+                WHERE lease_owner IS NULL AND old_status IN ('RUNNING', 'CANCEL_REQUESTED')""", Long.class);
+    }
+
+    /** Claims a worker made after a moment of the database's clock. */
+    long claimsBy(String workerId, java.sql.Timestamp after) {
+        return jdbc.queryForObject("""
+                SELECT COUNT(*) FROM fault_lease_audit
+                WHERE lease_owner = ? AND old_status = 'QUEUED' AND new_status = 'RUNNING' AND at > ?""",
+                Long.class, workerId, after);
+    }
+}

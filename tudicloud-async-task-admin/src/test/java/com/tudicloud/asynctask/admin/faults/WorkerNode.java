@@ -1,0 +1,147 @@
+package com.tudicloud.asynctask.admin.faults;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One worker in a JVM of its own: the admin jar as a plain worker node (console off, demo handlers
+ * on, no demo feeder), reaching the database through the suite's proxy. The suite kills, freezes,
+ * thaws and stops it as an operating system would.
+ */
+final class WorkerNode {
+
+    private final String id;
+    private final Process process;
+    private final int httpPort;
+    private final Path log;
+
+    private WorkerNode(String id, Process process, int httpPort, Path log) {
+        this.id = id;
+        this.process = process;
+        this.httpPort = httpPort;
+        this.log = log;
+    }
+
+    static WorkerNode start(String id, Path jar, String jdbcUrl, Path logDir, List<String> settings) throws IOException {
+        int port = freePort();
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx192m", "-XX:+UseSerialGC",
+                "-jar", jar.toString(),
+                "--server.port=" + port,
+                "--spring.datasource.url=" + jdbcUrl,
+                "--spring.datasource.username=root",
+                "--spring.datasource.password=",
+                "--spring.datasource.hikari.connection-timeout=2000",
+                "--spring.liquibase.enabled=false",   // the suite has applied the schema
+                "--spring.datasource.hikari.maximum-pool-size=6",
+                "--async-task.worker.worker-id=" + id,
+                "--async-task.admin.console.enabled=false",
+                "--async-task.demo.initial-tasks-per-type=0",
+                "--async-task.demo.tasks-per-feed=0",
+                "--async-task.demo.step-pause=5ms",
+                "--async-task.retention.enabled=false",
+                "--logging.level.com.tudicloud=INFO"));
+        command.addAll(settings);
+        Path logFile = logDir.resolve(id + ".log");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(logFile.toFile()).start();
+        return new WorkerNode(id, process, port, logFile);
+    }
+
+    String id() {
+        return id;
+    }
+
+    Path log() {
+        return log;
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** kill -9: no shutdown hook, no outcome written, leases left to expire. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /** SIGSTOP: every thread stops where it is, clocks go on. */
+    void freeze() throws IOException, InterruptedException {
+        signal("STOP");
+    }
+
+    void thaw() throws IOException, InterruptedException {
+        signal("CONT");
+    }
+
+    /** SIGTERM: the graceful stop a service manager asks for. */
+    boolean stop(Duration timeout) throws InterruptedException {
+        process.destroy();
+        return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Waits until the application answers its health endpoint. */
+    void awaitUp(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(id + " exited during start-up; see " + log);
+            }
+            try {
+                if (get("/actuator/health").statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // still starting
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException(id + " did not start within " + timeout + "; see " + log);
+    }
+
+    /** A counter's value summed over its series, from the node's Prometheus endpoint. */
+    double counter(String name) throws IOException, InterruptedException {
+        String body = get("/actuator/prometheus").body();
+        double sum = 0;
+        Matcher line = Pattern.compile("^" + Pattern.quote(name) + "(\\{[^}]*})? ([0-9.eE+-]+)$", Pattern.MULTILINE)
+                .matcher(body);
+        while (line.find()) {
+            sum += Double.parseDouble(line.group(2));
+        }
+        return sum;
+    }
+
+    private HttpResponse<String> get(String path) throws IOException, InterruptedException {
+        String credentials = Base64.getEncoder().encodeToString("viewer:viewer".getBytes(StandardCharsets.UTF_8));
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + path))
+                .timeout(Duration.ofSeconds(5)).header("Authorization", "Basic " + credentials).build();
+        return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    private void signal(String signal) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid())).inheritIO().start();
+        if (kill.waitFor() != 0) {
+            throw new IllegalStateException("kill -" + signal + " " + process.pid() + " failed");
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
