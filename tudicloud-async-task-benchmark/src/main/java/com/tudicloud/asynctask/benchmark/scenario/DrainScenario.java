@@ -14,10 +14,11 @@ import java.util.List;
 
 /**
  * {@code drain}: K worker JVMs with T slots each are wired and warmed up, N no-op tasks are submitted
- * (not timed), then the workers start together and run until every task is SUCCESS. tasks/s by the database's clock, from
- * the first claim to the last completion (and by the runner's wall clock from GO); its ratio to the
- * {@code raw} reference of the same batch size; and a check that each task ran exactly once: the
- * handlers ran N times in all, and every row is SUCCESS after one claim (attempt 1, token 1).
+ * (not timed), then the workers start together and run until every task is SUCCESS. tasks/s by the
+ * database's clock, from the first claim to the last completion (and by the runner's wall clock from
+ * GO); its ratio to the {@code raw} reference of the same batch size; and a check that each task ran
+ * exactly once: the handlers ran N times in all, and every row is SUCCESS after one claim (attempt 1,
+ * token 1).
  */
 final class DrainScenario implements Scenario {
 
@@ -33,7 +34,7 @@ final class DrainScenario implements Scenario {
     @Override
     public List<Result> run(BenchContext context) throws Exception {
         List<Result> results = new ArrayList<>();
-        for (Sizes.DrainShape shape : context.sizes().drainShapes()) {
+        for (Sizes.DrainShape shape : context.sizes().drain().shapes()) {
             results.add(drain(context, shape.workers(), shape.slots()));
         }
         return results;
@@ -42,7 +43,7 @@ final class DrainScenario implements Scenario {
     private Result drain(BenchContext context, int workerCount, int slots) throws Exception {
         BenchDatabase db = context.db();
         TaskTable table = db.tasks();
-        int tasks = context.sizes().drainTasks();
+        int tasks = context.sizes().drain().tasks();
         db.reset();
         List<ChildJvm> workers = new ArrayList<>();
         try {
@@ -63,7 +64,7 @@ final class DrainScenario implements Scenario {
             ChildStats engine = new ChildStats(stats);
 
             double perSecond = tasks / table.secondsFromFirstClaimToLastFinish(NoopHandler.TYPE);
-            double raw = context.earlier("raw", "threads=" + context.sizes().rawThreads() + " batch=" + slots)
+            double raw = context.earlier("raw", "threads=" + context.sizes().drain().rawThreads() + " batch=" + slots)
                     .flatMap(r -> r.figure("rows_per_s")).orElse(Double.NaN);
             Result result = Result.of(name()).variant("workers", workerCount).variant("slots", slots)
                     .headline("tasks_per_s", perSecond)

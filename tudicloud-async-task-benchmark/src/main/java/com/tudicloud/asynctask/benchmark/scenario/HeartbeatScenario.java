@@ -34,7 +34,7 @@ final class HeartbeatScenario implements Scenario {
     @Override
     public List<Result> run(BenchContext context) throws Exception {
         Sizes sizes = context.sizes();
-        int leases = sizes.heartbeatLeases();
+        int leases = sizes.heartbeat().leases();
         BenchDatabase db = context.db();
         db.reset();
         new TaskFeed(new BenchEngine(db.pool()).client(), BlockingHandler.TYPE).submitInBatches(leases);
@@ -42,13 +42,13 @@ final class HeartbeatScenario implements Scenario {
         BlockingHandler handler = new BlockingHandler();
         try (HikariDataSource pool = db.newPool("heartbeat-worker", 1)) {
             BenchEngine engine = new BenchEngine(pool);
-            AsyncTaskWorker worker = engine.worker("heartbeat-worker", settings(leases, sizes.heartbeatInterval()),
+            AsyncTaskWorker worker = engine.worker("heartbeat-worker", settings(leases, sizes.heartbeat().interval()),
                     List.of(handler));
             worker.start();
             try {
                 await(() -> handler.running() == leases && worker.activeTasks() == leases, FILL_TIMEOUT);
                 return List.of(measureRounds(engine.leaseStore().renewals(), new SessionStatements(pool), leases,
-                        sizes.heartbeatRounds(), sizes.heartbeatInterval()));
+                        sizes.heartbeat().rounds(), sizes.heartbeat().interval()));
             } finally {
                 handler.releaseAll();
                 db.tasks().awaitSucceeded(BlockingHandler.TYPE, leases, FILL_TIMEOUT, Duration.ofMillis(50));

@@ -38,12 +38,12 @@ final class LatencyScenario implements Scenario {
         try (ChildJvm worker = startWorker(context, List.of())) {
             worker.go();
             List<String> args = new ArrayList<>(context.db().coordinates().toArgs());
-            args.addAll(Args.of("rate", sizes.latencyRate(), "seconds", sizes.latencyDuration().toSeconds()));
+            args.addAll(Args.of("rate", sizes.latency().rate(), "seconds", sizes.latency().duration().toSeconds()));
             int produced;
             try (ChildJvm producer = ChildJvm.start("producer", ProducerMain.class, context.childJvmOptions(), args)) {
                 producer.awaitReady(BenchContext.JVM_START_TIMEOUT);
                 producer.go();
-                produced = producer.awaitProduced(sizes.latencyDuration().plus(SETTLE_TIMEOUT));
+                produced = producer.awaitProduced(sizes.latency().duration().plus(SETTLE_TIMEOUT));
             }
             return measure(context, "other_jvm", worker, produced);
         }
@@ -52,17 +52,17 @@ final class LatencyScenario implements Scenario {
     private Result producerInWorkerJvm(BenchContext context) throws Exception {
         Sizes sizes = context.sizes();
         context.db().reset();
-        try (ChildJvm worker = startWorker(context, Args.of("produce-rate", sizes.latencyRate(),
-                "produce-seconds", sizes.latencyDuration().toSeconds()))) {
+        try (ChildJvm worker = startWorker(context, Args.of("produce-rate", sizes.latency().rate(),
+                "produce-seconds", sizes.latency().duration().toSeconds()))) {
             worker.go();
-            int produced = worker.awaitProduced(sizes.latencyDuration().plus(SETTLE_TIMEOUT));
+            int produced = worker.awaitProduced(sizes.latency().duration().plus(SETTLE_TIMEOUT));
             return measure(context, "same_jvm", worker, produced);
         }
     }
 
     private ChildJvm startWorker(BenchContext context, List<String> extraArgs) throws InterruptedException {
         Sizes sizes = context.sizes();
-        return context.startWorker("latency-worker", sizes.latencySlots(), sizes.latencyPollInterval(), extraArgs);
+        return context.startWorker("latency-worker", sizes.latency().slots(), sizes.latency().pollInterval(), extraArgs);
     }
 
     private Result measure(BenchContext context, String producer, ChildJvm worker, int produced) throws Exception {
@@ -77,9 +77,9 @@ final class LatencyScenario implements Scenario {
                 .headline("p99_ms", Numbers.percentile(pickup, 99))
                 .headline("max_ms", Numbers.max(pickup))
                 .detail("mean_ms", Numbers.mean(pickup))
-                .detail("rate_per_s", sizes.latencyRate()).detail("seconds", sizes.latencyDuration().toSeconds())
-                .detail("tasks", produced).detail("slots", sizes.latencySlots())
-                .detail("poll_interval_ms", sizes.latencyPollInterval().toMillis());
+                .detail("rate_per_s", sizes.latency().rate()).detail("seconds", sizes.latency().duration().toSeconds())
+                .detail("tasks", produced).detail("slots", sizes.latency().slots())
+                .detail("poll_interval_ms", sizes.latency().pollInterval().toMillis());
         return engine.describe(result)
                 .check("all_succeeded", settled && pickup.size() == produced);
     }

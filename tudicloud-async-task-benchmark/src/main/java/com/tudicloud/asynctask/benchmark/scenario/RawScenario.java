@@ -27,17 +27,17 @@ final class RawScenario implements Scenario {
 
     @Override
     public List<Result> run(BenchContext context) throws Exception {
-        drain(context, context.sizes().warmupTasks(), context.sizes().rawBatches().get(0));
+        drain(context, context.sizes().warmupTasks(), context.sizes().drain().rawBatches().get(0));
         List<Result> results = new ArrayList<>();
-        for (int batch : context.sizes().rawBatches()) {
-            results.add(drain(context, context.sizes().drainTasks(), batch));
+        for (int batch : context.sizes().drain().rawBatches()) {
+            results.add(drain(context, context.sizes().drain().tasks(), batch));
         }
         return results;
     }
 
     private Result drain(BenchContext context, int tasks, int batch) throws Exception {
         BenchDatabase db = context.db();
-        int threads = context.sizes().rawThreads();
+        int threads = context.sizes().drain().rawThreads();
         db.reset();
         new TaskFeed(new BenchEngine(db.pool()).client(), NoopHandler.TYPE).submitInBatches(tasks);
 

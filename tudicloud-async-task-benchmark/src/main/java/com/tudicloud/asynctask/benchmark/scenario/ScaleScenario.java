@@ -44,14 +44,14 @@ final class ScaleScenario implements Scenario {
         List<Result> results = new ArrayList<>();
         try (HikariDataSource pool = db.newPool("scale", 2)) {
             BenchEngine engine = new BenchEngine(pool);
-            Claimer claimer = new Claimer(MyBatisStores.create(pool).leaseStore(), sizes.scaleBatch());
+            Claimer claimer = new Claimer(MyBatisStores.create(pool).leaseStore(), sizes.scale().batch());
             TaskFeed feed = new TaskFeed(engine.client(), NoopHandler.TYPE);
             feed.submitInBatches(sizes.warmupTasks());
             claimer.claimAll();
 
             long finished = sizes.warmupTasks();
             Double smallestP50 = null;
-            for (int rows : sizes.scaleFinishedRows()) {
+            for (int rows : sizes.scale().finishedRows()) {
                 long seedStart = System.nanoTime();
                 db.tasks().insertFinished(NoopHandler.TYPE, finished, rows - finished);
                 double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
@@ -61,9 +61,9 @@ final class ScaleScenario implements Scenario {
                 results.add(withRatio(result, smallestP50).detail("seed_s", seedSeconds));
             }
 
-            new TaskFeed(engine.client(), OTHER_TYPE).submitInBatches(sizes.scaleOtherTypeBacklog());
+            new TaskFeed(engine.client(), OTHER_TYPE).submitInBatches(sizes.scale().otherTypeBacklog());
             Result result = measure(context, feed, claimer).variant("finished_rows", finished)
-                    .variant("queued_other_type", sizes.scaleOtherTypeBacklog());
+                    .variant("queued_other_type", sizes.scale().otherTypeBacklog());
             results.add(withRatio(result, smallestP50));
         }
         return results;
@@ -71,16 +71,16 @@ final class ScaleScenario implements Scenario {
 
     private Result measure(BenchContext context, TaskFeed feed, Claimer claimer) {
         Sizes sizes = context.sizes();
-        feed.submitInBatches(sizes.scaleQueued());
-        String plan = context.db().tasks().explainClaim(NoopHandler.TYPE, sizes.scaleBatch());
+        feed.submitInBatches(sizes.scale().queued());
+        String plan = context.db().tasks().explainClaim(NoopHandler.TYPE, sizes.scale().batch());
         claimer.claimAll();
         return Result.of(name())
                 .headline("claim_ms_p50", Numbers.percentile(claimer.claimMillis, 50))
                 .headline("claim_ms_p99", Numbers.percentile(claimer.claimMillis, 99))
-                .detail("claims", claimer.claimMillis.size()).detail("batch", sizes.scaleBatch())
+                .detail("claims", claimer.claimMillis.size()).detail("batch", sizes.scale().batch())
                 .detail("complete_ms_p50", Numbers.percentile(claimer.completeMillis, 50))
                 .detail("plan", plan)
-                .check("all_claimed", claimer.claimed == sizes.scaleQueued());
+                .check("all_claimed", claimer.claimed == sizes.scale().queued());
     }
 
     private static Result withRatio(Result result, double smallestP50) {

@@ -8,11 +8,11 @@ import java.util.List;
  * that every scenario still runs (its figures mean little). Worker JVMs, the raw loop and the scale
  * claimer first run {@code warmupTasks} tasks untimed.
  */
-public record Sizes(int warmupTasks, int drainTasks, List<DrainShape> drainShapes, List<Integer> rawBatches, int rawThreads,
-                    int latencyRate, Duration latencyDuration, Duration latencyPollInterval, int latencySlots,
-                    int singleSubmits, int batchSubmits, int heartbeatLeases, int heartbeatRounds,
-                    Duration heartbeatInterval, List<Integer> scaleFinishedRows, int scaleQueued, int scaleBatch,
-                    int scaleOtherTypeBacklog) {
+public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit, Heartbeat heartbeat, Scale scale) {
+
+    /** N tasks per drain (and raw) run; the K x T shapes; raw's batch sizes and threads. */
+    public record Drain(int tasks, List<DrainShape> shapes, List<Integer> rawBatches, int rawThreads) {
+    }
 
     /** K worker JVMs with T slots each. */
     public record DrainShape(int workers, int slots) {
@@ -24,34 +24,49 @@ public record Sizes(int warmupTasks, int drainTasks, List<DrainShape> drainShape
         }
     }
 
-    /** The same sizes with another warm-up. */
-    public Sizes withWarmupTasks(int tasks) {
-        return new Sizes(tasks, drainTasks, drainShapes, rawBatches, rawThreads, latencyRate, latencyDuration,
-                latencyPollInterval, latencySlots, singleSubmits, batchSubmits, heartbeatLeases, heartbeatRounds,
-                heartbeatInterval, scaleFinishedRows, scaleQueued, scaleBatch, scaleOtherTypeBacklog);
+    /** Tasks a second and for how long; the worker's poll interval and slots. */
+    public record Latency(int rate, Duration duration, Duration pollInterval, int slots) {
     }
 
-    /** The same sizes with other drain shapes; raw runs at the batch sizes they need. */
-    public Sizes withDrainShapes(List<DrainShape> shapes) {
-        List<Integer> batches = shapes.stream().map(DrainShape::slots).distinct().sorted().toList();
-        return new Sizes(warmupTasks, drainTasks, shapes, batches, rawThreads, latencyRate, latencyDuration,
-                latencyPollInterval, latencySlots, singleSubmits, batchSubmits, heartbeatLeases, heartbeatRounds,
-                heartbeatInterval, scaleFinishedRows, scaleQueued, scaleBatch, scaleOtherTypeBacklog);
+    /** Tasks submitted one per call, and in calls of {@code TaskFeed.BATCH}. */
+    public record Submit(int single, int batched) {
+    }
+
+    /** Leases held, heartbeat rounds measured, heartbeat interval. */
+    public record Heartbeat(int leases, int rounds, Duration interval) {
+    }
+
+    /** Finished rows, growing; queued tasks claimed at each size, per claim; the other type's backlog. */
+    public record Scale(List<Integer> finishedRows, int queued, int batch, int otherTypeBacklog) {
     }
 
     public static Sizes full(int drainTasks) {
-        return new Sizes(20_000, drainTasks,
-                List.of(new DrainShape(1, 8), new DrainShape(1, 16), new DrainShape(2, 8), new DrainShape(2, 16)),
-                List.of(8, 16, 100), 2,
-                200, Duration.ofSeconds(20), Duration.ofMillis(100), 16,
-                3_000, 20_000, 1_000, 10, Duration.ofSeconds(1),
-                List.of(10_000, 1_000_000), 3_200, 16, 20_000);
+        return new Sizes(20_000,
+                new Drain(drainTasks, List.of(new DrainShape(1, 8), new DrainShape(1, 16), new DrainShape(2, 8),
+                        new DrainShape(2, 16)), List.of(8, 16, 100), 2),
+                new Latency(200, Duration.ofSeconds(20), Duration.ofMillis(100), 16),
+                new Submit(3_000, 20_000),
+                new Heartbeat(1_000, 10, Duration.ofSeconds(1)),
+                new Scale(List.of(10_000, 1_000_000), 3_200, 16, 20_000));
     }
 
     public static Sizes quick() {
-        return new Sizes(200, 1_000, List.of(new DrainShape(1, 16)), List.of(16), 2,
-                200, Duration.ofSeconds(1), Duration.ofMillis(100), 16,
-                100, 2_000, 100, 2, Duration.ofMillis(200),
-                List.of(1_000, 5_000), 320, 16, 1_000);
+        return new Sizes(200,
+                new Drain(1_000, List.of(new DrainShape(1, 16)), List.of(16), 2),
+                new Latency(200, Duration.ofSeconds(1), Duration.ofMillis(100), 16),
+                new Submit(100, 2_000),
+                new Heartbeat(100, 2, Duration.ofMillis(200)),
+                new Scale(List.of(1_000, 5_000), 320, 16, 1_000));
+    }
+
+    public Sizes withWarmupTasks(int tasks) {
+        return new Sizes(tasks, drain, latency, submit, heartbeat, scale);
+    }
+
+    /** Other drain shapes; raw then runs at the batch sizes they need. */
+    public Sizes withDrainShapes(List<DrainShape> shapes) {
+        List<Integer> batches = shapes.stream().map(DrainShape::slots).distinct().sorted().toList();
+        return new Sizes(warmupTasks, new Drain(drain.tasks(), shapes, batches, drain.rawThreads()), latency, submit,
+                heartbeat, scale);
     }
 }

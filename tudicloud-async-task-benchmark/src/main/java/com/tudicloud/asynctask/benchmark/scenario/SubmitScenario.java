@@ -30,8 +30,8 @@ final class SubmitScenario implements Scenario {
             db.reset();
             feed.submitOneByOne(200);
             feed.submitInBatches(2 * TaskFeed.BATCH);
-            return List.of(timed(db, "single", context.sizes().singleSubmits(), feed::submitOneByOne),
-                    timed(db, "batch", context.sizes().batchSubmits(), feed::submitInBatches));
+            return List.of(timed(db, "single", context.sizes().submit().single(), feed::submitOneByOne),
+                    timed(db, "batch", context.sizes().submit().batched(), feed::submitInBatches));
         }
     }
 
