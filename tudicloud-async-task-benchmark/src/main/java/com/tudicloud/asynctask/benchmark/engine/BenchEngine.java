@@ -14,6 +14,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import javax.sql.DataSource;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -52,7 +53,7 @@ public final class BenchEngine {
     }
 
     /** The default settings (docs/configuration.md) with the given slots and poll interval. */
-    public static AsyncTaskProperties.Worker settings(int slots, java.time.Duration pollInterval) {
+    public static AsyncTaskProperties.Worker settings(int slots, Duration pollInterval) {
         AsyncTaskProperties.Worker settings = new AsyncTaskProperties().getWorker();
         settings.setSlots(slots);
         settings.setPollInterval(pollInterval);
