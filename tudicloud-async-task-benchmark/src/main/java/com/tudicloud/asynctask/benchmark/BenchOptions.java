@@ -1,0 +1,36 @@
+package com.tudicloud.asynctask.benchmark;
+
+import com.tudicloud.asynctask.benchmark.db.DbCoordinates;
+import com.tudicloud.asynctask.benchmark.scenario.Scenario;
+import com.tudicloud.asynctask.benchmark.scenario.Scenarios;
+import com.tudicloud.asynctask.benchmark.scenario.Sizes;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What to run, from the command line:
+ * {@code --quick} (a smoke run of a few seconds), {@code --runs=3},
+ * {@code --scenarios=raw,drain,latency,submit,heartbeat,scale}, {@code --tasks=20000} (drain and raw),
+ * {@code --drain-shapes=1x8,1x16,2x8,2x16} (workers x slots; raw then runs at those batch sizes only),
+ * {@code --warmup-tasks=20000} (per worker JVM, untimed),
+ * {@code --jdbc-url=jdbc:mysql://127.0.0.1:3306/}, {@code --database=async_task_bench}, {@code --user=root},
+ * {@code --password=}, {@code --child-jvm-options="-XX:StartFlightRecording=..."} (worker and producer JVMs).
+ */
+record BenchOptions(boolean quick, int runs, Sizes sizes, List<Scenario> scenarios, List<String> childJvmOptions,
+                    DbCoordinates database) {
+
+    static BenchOptions parse(Args args) {
+        boolean quick = args.flag("quick");
+        Sizes sizes = quick ? Sizes.quick() : Sizes.full(args.integer("tasks", 20_000));
+        sizes = sizes.withWarmupTasks(args.integer("warmup-tasks", sizes.warmupTasks()));
+        List<String> shapes = args.list("drain-shapes", List.of());
+        if (!shapes.isEmpty()) {
+            sizes = sizes.withDrainShapes(shapes.stream().map(Sizes.DrainShape::parse).toList());
+        }
+        List<String> childJvmOptions = Arrays.stream(args.text("child-jvm-options", "").split("\\s+"))
+                .filter(option -> !option.isBlank()).toList();
+        return new BenchOptions(quick, args.integer("runs", 1), sizes,
+                Scenarios.named(args.list("scenarios", Scenarios.names())), childJvmOptions, DbCoordinates.from(args));
+    }
+}

@@ -1,0 +1,66 @@
+package com.tudicloud.asynctask.benchmark;
+
+import com.tudicloud.asynctask.benchmark.db.BenchDatabase;
+import com.tudicloud.asynctask.benchmark.db.ServerInfo;
+import com.tudicloud.asynctask.benchmark.report.Result;
+import com.tudicloud.asynctask.benchmark.report.ResultTable;
+import com.tudicloud.asynctask.benchmark.scenario.BenchContext;
+import com.tudicloud.asynctask.benchmark.scenario.Scenario;
+
+import java.util.List;
+
+/**
+ * Runs the benchmark scenarios against a MySQL/MariaDB server and prints one
+ * {@code RESULT system=tudicloud scenario=...} line per scenario variant (with the machine's load when
+ * it ended), then a summary table with every run and the medians. Exits 1 when a correctness check
+ * fails (a task lost or run twice), 2 when a scenario could not run. Options: {@link BenchOptions}.
+ */
+public final class BenchmarkMain {
+
+    private BenchmarkMain() {
+    }
+
+    public static void main(String[] argv) {
+        int status;
+        try {
+            status = run(BenchOptions.parse(Args.parse(argv))) ? 0 : 1;
+        } catch (Exception e) {
+            e.printStackTrace();
+            status = 2;
+        }
+        System.exit(status);
+    }
+
+    /** @return whether every correctness check passed */
+    private static boolean run(BenchOptions options) throws Exception {
+        long started = System.nanoTime();
+        boolean passed = true;
+        try (BenchDatabase db = BenchDatabase.prepare(options.database())) {
+            System.out.println("MACHINE cores=" + Runtime.getRuntime().availableProcessors() + " load=" + LoadAverage.all()
+                    + " java=" + System.getProperty("java.version") + " " + ServerInfo.describe(db.pool())
+                    + " database=" + db.coordinates().database() + " mode=" + (options.quick() ? "quick" : "full"));
+            ResultTable table = new ResultTable(options.runs());
+            for (int run = 1; run <= options.runs(); run++) {
+                BenchContext context = new BenchContext(db, options.sizes(), options.childJvmOptions());
+                for (Scenario scenario : options.scenarios()) {
+                    long scenarioStart = System.nanoTime();
+                    List<Result> results = scenario.run(context);
+                    System.err.printf("scenario %s (run %d) took %.1f s%n", scenario.name(), run,
+                            (System.nanoTime() - scenarioStart) / 1e9);
+                    for (Result result : results) {
+                        result.detail("load1", LoadAverage.lastMinute());
+                        System.out.println(result.line(run));
+                        context.add(result);
+                        table.add(result);
+                        passed &= result.passed();
+                    }
+                }
+            }
+            System.out.println();
+            table.print(System.out);
+        }
+        System.out.printf("%nbenchmark %s in %.1f s, load %s%n", passed ? "passed its checks" : "FAILED a check",
+                (System.nanoTime() - started) / 1e9, LoadAverage.all());
+        return passed;
+    }
+}

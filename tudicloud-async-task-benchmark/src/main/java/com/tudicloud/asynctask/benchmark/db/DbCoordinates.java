@@ -1,0 +1,29 @@
+package com.tudicloud.asynctask.benchmark.db;
+
+import com.tudicloud.asynctask.benchmark.Args;
+
+import java.util.List;
+
+/**
+ * Where the benchmark database is. The runner passes it on to the worker and producer JVMs.
+ *
+ * @param serverUrl the server part of the JDBC URL, e.g. {@code jdbc:mysql://127.0.0.1:3306/}
+ */
+public record DbCoordinates(String serverUrl, String database, String user, String password) {
+
+    /** Connector options of every pool: the recommended {@code useLocalSessionState=true} (docs/configuration.md). */
+    static final String URL_OPTIONS = "?useSSL=false&allowPublicKeyRetrieval=true&useLocalSessionState=true";
+
+    public static DbCoordinates from(Args args) {
+        return new DbCoordinates(args.text("jdbc-url", "jdbc:mysql://127.0.0.1:3306/"),
+                args.text("database", "async_task_bench"), args.text("user", "root"), args.text("password", ""));
+    }
+
+    public String jdbcUrl() {
+        return serverUrl + database + URL_OPTIONS;
+    }
+
+    public List<String> toArgs() {
+        return Args.of("jdbc-url", serverUrl, "database", database, "user", user, "password", password);
+    }
+}

@@ -1,0 +1,92 @@
+package com.tudicloud.asynctask.benchmark.db;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import javax.sql.DataSource;
+import java.time.Duration;
+import java.util.List;
+
+/** What the scenarios read from and write to system_async_task directly: checks, timings, bulk rows. */
+public final class TaskTable {
+
+    private final JdbcTemplate jdbc;
+
+    TaskTable(DataSource dataSource) {
+        this.jdbc = new JdbcTemplate(dataSource);
+    }
+
+    void execute(String sql) {
+        jdbc.execute(sql);
+    }
+
+    public long count(String taskType) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE task_type = ?", Long.class, taskType);
+    }
+
+    public long countSucceeded(String taskType) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE task_type = ? AND status = 'SUCCESS'",
+                Long.class, taskType);
+    }
+
+    /** Tasks that succeeded after exactly one claim: one attempt, one fencing token. */
+    public long countSucceededOnFirstClaim(String taskType) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task "
+                + "WHERE task_type = ? AND status = 'SUCCESS' AND attempt_count = 1 AND lease_token = 1", Long.class, taskType);
+    }
+
+    /** Waits until at least {@code expected} tasks of a type are SUCCESS; false if the time ran out first. */
+    public boolean awaitSucceeded(String taskType, long expected, Duration timeout, Duration pollEvery)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (countSucceeded(taskType) < expected) {
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            Thread.sleep(pollEvery.toMillis());
+        }
+        return true;
+    }
+
+    /** Seconds, by the database's clock, from the first claim to the last completion of the tasks of a type. */
+    public double secondsFromFirstClaimToLastFinish(String taskType) {
+        return jdbc.queryForObject("SELECT TIMESTAMPDIFF(MICROSECOND, MIN(started_at), MAX(finished_at)) / 1e6 "
+                + "FROM system_async_task WHERE task_type = ?", Double.class, taskType);
+    }
+
+    /** Per task of a type: claimed minus due (started_at - available_at), in ms, by the database's clock. */
+    public List<Double> pickupMillis(String taskType) {
+        return jdbc.queryForList("SELECT TIMESTAMPDIFF(MICROSECOND, available_at, started_at) / 1e3 "
+                + "FROM system_async_task WHERE task_type = ? AND started_at IS NOT NULL", Double.class, taskType);
+    }
+
+    /** The server's plan for the claim's SELECT (as SystemAsyncTaskMapper.xml has it): index, rows, extra. */
+    public String explainClaim(String taskType, int limit) {
+        return jdbc.queryForObject("EXPLAIN SELECT id, task_type, payload, attempt_count, max_attempts, owner_id, "
+                        + "lease_token, priority, available_at, NOW(3) FROM system_async_task WHERE status = 'QUEUED' "
+                        + "AND available_at <= NOW(3) AND task_type IN (?) ORDER BY priority DESC, available_at, id "
+                        + "LIMIT ? FOR UPDATE SKIP LOCKED",
+                (rs, n) -> "key:" + rs.getString("key") + ",rows:" + rs.getString("rows") + ",extra:" + rs.getString("Extra"),
+                taskType, limit);
+    }
+
+    /**
+     * Adds finished rows, as months of history would leave them (mostly SUCCESS, some FAILED and
+     * CANCELLED, finished over the last weeks), in statements of at most 100,000 rows. Numbered from
+     * {@code from + 1}, so that several calls make one history.
+     */
+    public void insertFinished(String taskType, long from, long count) {
+        final long chunk = 100_000;
+        for (long first = from + 1; first <= from + count; first += chunk) {
+            long last = Math.min(from + count, first + chunk - 1);
+            jdbc.update("INSERT INTO system_async_task (task_type, status, priority, payload, owner_id, available_at, "
+                    + "attempt_count, max_attempts, lease_owner, lease_token, progress, last_error, create_time, "
+                    + "update_time, started_at, finished_at) "
+                    + "SELECT ?, CASE seq % 20 WHEN 0 THEN 'FAILED' WHEN 1 THEN 'CANCELLED' ELSE 'SUCCESS' END, 0, "
+                    + "CONCAT('{\"n\":', seq, '}'), CONCAT('owner-', seq % 1000), t.at, 1, 3, 'history', 1, 100, "
+                    + "CASE seq % 20 WHEN 0 THEN 'boom' WHEN 1 THEN 'cancelled by request' END, t.at, t.at, t.at, t.at "
+                    + "FROM (SELECT seq, TIMESTAMPADD(SECOND, -seq, NOW(3)) AS at FROM seq_" + first + "_to_" + last + ") t",
+                    taskType);
+        }
+        jdbc.execute("ANALYZE TABLE system_async_task");
+    }
+}

@@ -1,0 +1,61 @@
+package com.tudicloud.asynctask.benchmark.engine;
+
+import com.tudicloud.asynctask.api.AsyncTaskClient;
+import com.tudicloud.asynctask.api.TaskHandler;
+import com.tudicloud.asynctask.mybatis.MyBatisStores;
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
+import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.JacksonPayloadCodec;
+import com.tudicloud.asynctask.worker.TaskSubmissionListener;
+import com.tudicloud.asynctask.worker.client.DefaultAsyncTaskClient;
+import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
+import com.tudicloud.asynctask.worker.engine.HandlerRegistry;
+import tools.jackson.databind.json.JsonMapper;
+
+import javax.sql.DataSource;
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * The framework wired by hand on one pool, as its Spring Boot auto-configuration would wire it in a
+ * service (MyBatisStores on the DataSource, a worker, a client), with the worker's store timed.
+ */
+public final class BenchEngine {
+
+    private static final JacksonPayloadCodec CODEC = new JacksonPayloadCodec(JsonMapper.builder().build());
+
+    private final MyBatisStores stores;
+    private final MeasuringLeaseStore leaseStore;
+
+    public BenchEngine(DataSource pool) {
+        this.stores = MyBatisStores.create(pool);
+        this.leaseStore = new MeasuringLeaseStore(stores.leaseStore());
+    }
+
+    public AsyncTaskWorker worker(String workerId, AsyncTaskProperties.Worker settings, List<TaskHandler<?>> handlers) {
+        return new AsyncTaskWorker(workerId, settings, leaseStore, stores.workerRegistry(), new HandlerRegistry(handlers),
+                CODEC, AsyncTaskMetrics.NONE);
+    }
+
+    /** A client whose submissions wake {@code localWorkers} after commit, as in one service's JVM. */
+    public AsyncTaskClient client(TaskSubmissionListener localWorkers) {
+        return new DefaultAsyncTaskClient(stores.taskStore(), CODEC, Clock.systemUTC(), localWorkers, AsyncTaskMetrics.NONE);
+    }
+
+    /** A client with no worker in its JVM. */
+    public AsyncTaskClient client() {
+        return client(types -> { });
+    }
+
+    public MeasuringLeaseStore leaseStore() {
+        return leaseStore;
+    }
+
+    /** The default settings (docs/configuration.md) with the given slots and poll interval. */
+    public static AsyncTaskProperties.Worker settings(int slots, java.time.Duration pollInterval) {
+        AsyncTaskProperties.Worker settings = new AsyncTaskProperties().getWorker();
+        settings.setSlots(slots);
+        settings.setPollInterval(pollInterval);
+        return settings;
+    }
+}

@@ -1,0 +1,85 @@
+package com.tudicloud.asynctask.benchmark.engine;
+
+import com.tudicloud.asynctask.api.spi.ClaimRequest;
+import com.tudicloud.asynctask.api.spi.ClaimedTask;
+import com.tudicloud.asynctask.api.spi.Completion;
+import com.tudicloud.asynctask.api.spi.CompletionReport;
+import com.tudicloud.asynctask.api.spi.LeaseRenewal;
+import com.tudicloud.asynctask.api.spi.LeaseState;
+import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.RecoveryBatch;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The worker's store, timed: how often the engine claims, renews, completes and recovers, with how
+ * many rows, and how long each call takes. It changes nothing about what the store does.
+ */
+public final class MeasuringLeaseStore implements LeaseStore {
+
+    private final LeaseStore delegate;
+    private final OperationStats claims = new OperationStats();
+    private final OperationStats renewals = new OperationStats();
+    private final OperationStats completions = new OperationStats();
+    private final OperationStats recoveries = new OperationStats();
+
+    public MeasuringLeaseStore(LeaseStore delegate) {
+        this.delegate = delegate;
+    }
+
+    @Override
+    public List<ClaimedTask> claim(ClaimRequest request) {
+        long start = System.nanoTime();
+        List<ClaimedTask> claimed = delegate.claim(request);
+        claims.record(request.maxTasks(), claimed.size(), System.nanoTime() - start);
+        return claimed;
+    }
+
+    @Override
+    public Map<Long, LeaseState> renew(String workerId, List<LeaseRenewal> leases, long leaseMillis) {
+        long start = System.nanoTime();
+        Map<Long, LeaseState> states = delegate.renew(workerId, leases, leaseMillis);
+        renewals.record(leases.size(), (int) states.values().stream().filter(s -> s != LeaseState.LOST).count(),
+                System.nanoTime() - start);
+        return states;
+    }
+
+    @Override
+    public CompletionReport complete(String workerId, List<Completion> outcomes) {
+        long start = System.nanoTime();
+        CompletionReport report = delegate.complete(workerId, outcomes);
+        completions.record(outcomes.size(), report.written(), System.nanoTime() - start);
+        return report;
+    }
+
+    @Override
+    public RecoveryBatch recoverExpiredLeases(int batchSize) {
+        long start = System.nanoTime();
+        RecoveryBatch batch = delegate.recoverExpiredLeases(batchSize);
+        recoveries.record(batchSize, batch.examined(), System.nanoTime() - start);
+        return batch;
+    }
+
+    public OperationStats claims() {
+        return claims;
+    }
+
+    public OperationStats renewals() {
+        return renewals;
+    }
+
+    public OperationStats completions() {
+        return completions;
+    }
+
+    /** Forgets what was measured so far, e.g. during a warm-up. */
+    public void reset() {
+        List.of(claims, renewals, completions, recoveries).forEach(OperationStats::reset);
+    }
+
+    public String summary() {
+        return claims.summary("claim") + " " + completions.summary("complete") + " " + renewals.summary("renew")
+                + " " + recoveries.summary("recover");
+    }
+}

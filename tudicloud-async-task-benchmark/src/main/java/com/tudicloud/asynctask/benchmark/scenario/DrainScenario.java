@@ -1,0 +1,82 @@
+package com.tudicloud.asynctask.benchmark.scenario;
+
+import com.tudicloud.asynctask.benchmark.db.BenchDatabase;
+import com.tudicloud.asynctask.benchmark.db.TaskTable;
+import com.tudicloud.asynctask.benchmark.engine.BenchEngine;
+import com.tudicloud.asynctask.benchmark.engine.NoopHandler;
+import com.tudicloud.asynctask.benchmark.engine.TaskFeed;
+import com.tudicloud.asynctask.benchmark.jvm.ChildJvm;
+import com.tudicloud.asynctask.benchmark.report.Result;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code drain}: K worker JVMs with T slots each are wired and warmed up, N no-op tasks are submitted
+ * (not timed), then the workers start together and run until every task is SUCCESS. tasks/s by the database's clock, from
+ * the first claim to the last completion (and by the runner's wall clock from GO); its ratio to the
+ * {@code raw} reference of the same batch size; and a check that each task ran exactly once: the
+ * handlers ran N times in all, and every row is SUCCESS after one claim (attempt 1, token 1).
+ */
+final class DrainScenario implements Scenario {
+
+    /** The default poll interval would do as well: a worker draining a full queue never waits for it. */
+    private static final Duration POLL_INTERVAL = Duration.ofMillis(100);
+    private static final Duration TIMEOUT = Duration.ofMinutes(10);
+
+    @Override
+    public String name() {
+        return "drain";
+    }
+
+    @Override
+    public List<Result> run(BenchContext context) throws Exception {
+        List<Result> results = new ArrayList<>();
+        for (Sizes.DrainShape shape : context.sizes().drainShapes()) {
+            results.add(drain(context, shape.workers(), shape.slots()));
+        }
+        return results;
+    }
+
+    private Result drain(BenchContext context, int workerCount, int slots) throws Exception {
+        BenchDatabase db = context.db();
+        TaskTable table = db.tasks();
+        int tasks = context.sizes().drainTasks();
+        db.reset();
+        List<ChildJvm> workers = new ArrayList<>();
+        try {
+            // wired and warmed up first, on an empty queue: a claim for the warm-up's own task type would
+            // otherwise read past every queued drain task (the claim index does not hold task_type)
+            for (int w = 1; w <= workerCount; w++) {
+                workers.add(context.startWorker("drain-worker-" + w, slots, POLL_INTERVAL, List.of()));
+            }
+            new TaskFeed(new BenchEngine(db.pool()).client(), NoopHandler.TYPE).submitInBatches(tasks);
+            long start = System.nanoTime();
+            workers.forEach(ChildJvm::go);
+            boolean drained = table.awaitSucceeded(NoopHandler.TYPE, tasks, TIMEOUT, Duration.ofMillis(10));
+            double wallSeconds = (System.nanoTime() - start) / 1e9;
+            List<String> stats = new ArrayList<>();
+            for (ChildJvm worker : workers) {
+                stats.add(worker.stop(Duration.ofSeconds(90)));
+            }
+            ChildStats engine = new ChildStats(stats);
+
+            double perSecond = tasks / table.secondsFromFirstClaimToLastFinish(NoopHandler.TYPE);
+            double raw = context.earlier("raw", "threads=" + context.sizes().rawThreads() + " batch=" + slots)
+                    .flatMap(r -> r.figure("rows_per_s")).orElse(Double.NaN);
+            Result result = Result.of(name()).variant("workers", workerCount).variant("slots", slots)
+                    .headline("tasks_per_s", perSecond)
+                    .headline("raw_ratio", perSecond / raw)
+                    .detail("tasks", tasks).detail("wall_tasks_per_s", tasks / wallSeconds)
+                    .detail("executions", engine.sum("executions"));
+            return engine.describe(result)
+                    .check("drained", drained)
+                    .check("exactly_once", engine.sum("executions") == tasks
+                            && table.count(NoopHandler.TYPE) == tasks
+                            && table.countSucceededOnFirstClaim(NoopHandler.TYPE) == tasks);
+        } finally {
+            workers.forEach(ChildJvm::close);
+        }
+    }
+}

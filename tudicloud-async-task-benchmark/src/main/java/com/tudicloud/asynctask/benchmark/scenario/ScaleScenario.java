@@ -1,0 +1,122 @@
+package com.tudicloud.asynctask.benchmark.scenario;
+
+import com.tudicloud.asynctask.api.spi.ClaimRequest;
+import com.tudicloud.asynctask.api.spi.ClaimedTask;
+import com.tudicloud.asynctask.api.spi.Completion;
+import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
+import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.benchmark.db.BenchDatabase;
+import com.tudicloud.asynctask.benchmark.engine.BenchEngine;
+import com.tudicloud.asynctask.benchmark.engine.NoopHandler;
+import com.tudicloud.asynctask.benchmark.engine.TaskFeed;
+import com.tudicloud.asynctask.benchmark.report.Numbers;
+import com.tudicloud.asynctask.benchmark.report.Result;
+import com.tudicloud.asynctask.mybatis.MyBatisStores;
+import com.zaxxer.hikari.HikariDataSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code scale}: claim latency as the table grows. The table gets F finished rows (SUCCESS, some
+ * FAILED and CANCELLED), then Q queued tasks, which one claimer claims in batches (each claim timed)
+ * and completes, until none is left. F grows from the smallest size to the largest in one table, and
+ * each size is compared with the smallest by the median claim. A last variant adds, on the largest
+ * table, a backlog of queued tasks of a type the claimer does not handle, due before its own.
+ * The claimer first claims one round of warm-up tasks, untimed.
+ */
+final class ScaleScenario implements Scenario {
+
+    private static final String CLAIMER = "scale-claimer";
+    private static final String OTHER_TYPE = "bench.other";
+
+    @Override
+    public String name() {
+        return "scale";
+    }
+
+    @Override
+    public List<Result> run(BenchContext context) {
+        BenchDatabase db = context.db();
+        Sizes sizes = context.sizes();
+        db.reset();
+        List<Result> results = new ArrayList<>();
+        try (HikariDataSource pool = db.newPool("scale", 2)) {
+            BenchEngine engine = new BenchEngine(pool);
+            Claimer claimer = new Claimer(MyBatisStores.create(pool).leaseStore(), sizes.scaleBatch());
+            TaskFeed feed = new TaskFeed(engine.client(), NoopHandler.TYPE);
+            feed.submitInBatches(sizes.warmupTasks());
+            claimer.claimAll();
+
+            long finished = sizes.warmupTasks();
+            Double smallestP50 = null;
+            for (int rows : sizes.scaleFinishedRows()) {
+                long seedStart = System.nanoTime();
+                db.tasks().insertFinished(NoopHandler.TYPE, finished, rows - finished);
+                double seedSeconds = (System.nanoTime() - seedStart) / 1e9;
+                finished = rows;
+                Result result = measure(context, feed, claimer).variant("finished_rows", rows);
+                smallestP50 = smallestP50 == null ? result.figure("claim_ms_p50").orElseThrow() : smallestP50;
+                results.add(withRatio(result, smallestP50).detail("seed_s", seedSeconds));
+            }
+
+            new TaskFeed(engine.client(), OTHER_TYPE).submitInBatches(sizes.scaleOtherTypeBacklog());
+            Result result = measure(context, feed, claimer).variant("finished_rows", finished)
+                    .variant("queued_other_type", sizes.scaleOtherTypeBacklog());
+            results.add(withRatio(result, smallestP50));
+        }
+        return results;
+    }
+
+    private Result measure(BenchContext context, TaskFeed feed, Claimer claimer) {
+        Sizes sizes = context.sizes();
+        feed.submitInBatches(sizes.scaleQueued());
+        String plan = context.db().tasks().explainClaim(NoopHandler.TYPE, sizes.scaleBatch());
+        claimer.claimAll();
+        return Result.of(name())
+                .headline("claim_ms_p50", Numbers.percentile(claimer.claimMillis, 50))
+                .headline("claim_ms_p99", Numbers.percentile(claimer.claimMillis, 99))
+                .detail("claims", claimer.claimMillis.size()).detail("batch", sizes.scaleBatch())
+                .detail("complete_ms_p50", Numbers.percentile(claimer.completeMillis, 50))
+                .detail("plan", plan)
+                .check("all_claimed", claimer.claimed == sizes.scaleQueued());
+    }
+
+    private static Result withRatio(Result result, double smallestP50) {
+        return result.headline("claim_p50_ratio", result.figure("claim_ms_p50").orElseThrow() / smallestP50);
+    }
+
+    /** Claims {@value NoopHandler#TYPE} tasks in batches, each claim and completion timed, until none is due. */
+    private static final class Claimer {
+
+        private final LeaseStore store;
+        private final ClaimRequest request;
+        private List<Double> claimMillis;
+        private List<Double> completeMillis;
+        private int claimed;
+
+        Claimer(LeaseStore store, int batch) {
+            this.store = store;
+            this.request = new ClaimRequest(CLAIMER, Set.of(NoopHandler.TYPE), batch, 60_000, ConcurrencyLimits.NONE);
+        }
+
+        void claimAll() {
+            claimMillis = new ArrayList<>();
+            completeMillis = new ArrayList<>();
+            claimed = 0;
+            while (true) {
+                long start = System.nanoTime();
+                List<ClaimedTask> batch = store.claim(request);
+                if (batch.isEmpty()) {
+                    return;
+                }
+                claimMillis.add((System.nanoTime() - start) / 1e6);
+                claimed += batch.size();
+                start = System.nanoTime();
+                store.complete(CLAIMER, batch.stream().map(t -> Completion.succeeded(t.id(), t.leaseToken(), null)).toList());
+                completeMillis.add((System.nanoTime() - start) / 1e6);
+            }
+        }
+    }
+}
