@@ -151,6 +151,12 @@ public class AsyncTaskProperties {
         /** How often the leases of running tasks are renewed, in one round for all of them. */
         private Duration heartbeatInterval = Duration.ofSeconds(10);
 
+        /**
+         * How often this worker refreshes its row in the worker registry, which operators see; a worker
+         * silent for three of these intervals no longer counts as live.
+         */
+        private Duration registryRefreshInterval = Duration.ofSeconds(20);
+
         /** How often expired leases are looked for. At most twice the lease timeout. */
         private Duration recoveryInterval = Duration.ofSeconds(30);
 
@@ -219,6 +225,19 @@ public class AsyncTaskProperties {
 
         public void setHeartbeatInterval(Duration heartbeatInterval) {
             this.heartbeatInterval = heartbeatInterval;
+        }
+
+        public Duration getRegistryRefreshInterval() {
+            return registryRefreshInterval;
+        }
+
+        public void setRegistryRefreshInterval(Duration registryRefreshInterval) {
+            this.registryRefreshInterval = registryRefreshInterval;
+        }
+
+        /** A worker whose registry row is older than this no longer counts as live (the fleet is assumed to share this setting). */
+        public Duration liveWorkerSilence() {
+            return registryRefreshInterval.multipliedBy(3);
         }
 
         public Duration getRecoveryInterval() {

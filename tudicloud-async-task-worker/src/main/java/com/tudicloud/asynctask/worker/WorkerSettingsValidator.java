@@ -22,6 +22,7 @@ public final class WorkerSettingsValidator {
         positive(violations, "lease-timeout", worker.getLeaseTimeout());
         positive(violations, "heartbeat-interval", worker.getHeartbeatInterval());
         positive(violations, "recovery-interval", worker.getRecoveryInterval());
+        positive(violations, "registry-refresh-interval", worker.getRegistryRefreshInterval());
         positive(violations, "max-execution-time", worker.getMaxExecutionTime());
         positive(violations, "poll-interval", worker.getPollInterval());
         positive(violations, "shutdown-timeout", worker.effectiveShutdownTimeout());

@@ -65,8 +65,7 @@ public class OperationsController {
         this.workers = workers;
         this.properties = properties;
         this.taskTypes = taskTypes;
-        // the fleet is assumed to share this application's heartbeat interval
-        this.liveSilence = asyncTaskProperties.getWorker().getHeartbeatInterval().multipliedBy(3);
+        this.liveSilence = asyncTaskProperties.getWorker().liveWorkerSilence();
     }
 
     @GetMapping("/stats")

@@ -124,9 +124,8 @@ public class AsyncTaskAutoConfiguration {
         @ConditionalOnBean(MeterRegistry.class)
         FleetGauges asyncTaskFleetGauges(TaskAdminStore store, WorkerRegistry workers, MeterRegistry registry,
                                          AsyncTaskProperties properties) {
-            // the fleet is assumed to share this application's heartbeat interval
             return new FleetGauges(store, workers, registry, properties.getMetrics().getQueueRefreshInterval(),
-                    properties.getWorker().getHeartbeatInterval().multipliedBy(3));
+                    properties.getWorker().liveWorkerSilence());
         }
     }
 

@@ -109,13 +109,16 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
 
         // each loop on its own thread: a slow recovery or a hung connection must not delay a heartbeat
         ScheduledExecutorService heartbeats = schedule("async-task-heartbeat", () -> {
-            boolean renewed = heartbeat.beat();
-            if (registration.alive(active.size()) && renewed) {
+            if (heartbeat.beat()) {
                 vitals.heartbeatSucceeded();
             } else {
                 vitals.heartbeatFailed();
             }
         }, heartbeatInterval, heartbeatInterval);
+        // apart from the heartbeat, and less often: the registry is for people, a heartbeat round for leases
+        Duration registryInterval = settings.getRegistryRefreshInterval();
+        ScheduledExecutorService registryRefreshes = schedule("async-task-registry",
+                () -> registration.alive(active.size()), registryInterval, registryInterval);
         ScheduledExecutorService recoveries = schedule("async-task-recovery", recoverer::recover,
                 settings.getRecoveryInterval(), settings.getRecoveryInterval());
         Duration watchdogPeriod = clamp(heartbeatInterval.dividedBy(4));
@@ -126,7 +129,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         writerThread.start();
         pollerThread.start();
         return new Running(active, poller, pollerThread, writer, writerThread, registration, slotThreads,
-                List.of(heartbeats, recoveries, watchdogs), waiter, runner);
+                List.of(heartbeats, registryRefreshes, recoveries, watchdogs), waiter, runner);
     }
 
     @Override

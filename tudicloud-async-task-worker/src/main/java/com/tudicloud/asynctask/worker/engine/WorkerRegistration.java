@@ -9,7 +9,7 @@ import java.util.Set;
 
 /**
  * Keeps this worker's row in the registry, so operators see the fleet: written at start, refreshed
- * with every heartbeat, marked at stop. The registry is for people; a failure here is logged and
+ * every registry-refresh-interval, marked at stop. The registry is for people; a failure here is logged and
  * never affects leases.
  */
 final class WorkerRegistration {
@@ -37,18 +37,15 @@ final class WorkerRegistration {
             registry.purgeOlderThan(FORGET_AFTER);
             registry.register(workerId, host, taskTypes, slots);
         } catch (RuntimeException e) {
-            log.warn("Could not register worker {}; the next heartbeat will try again: {}", workerId, e.toString());
+            log.warn("Could not register worker {}; the next registry refresh will try again: {}", workerId, e.toString());
         }
     }
 
-    /** @return whether the database answered */
-    boolean alive(int runningTasks) {
+    void alive(int runningTasks) {
         try {
             registry.heartbeat(workerId, host, taskTypes, slots, runningTasks);
-            return true;
         } catch (RuntimeException e) {
             log.debug("Could not refresh the registry row of worker {}: {}", workerId, e.toString());
-            return false;
         }
     }
 

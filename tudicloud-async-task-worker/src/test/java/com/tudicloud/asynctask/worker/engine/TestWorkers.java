@@ -42,11 +42,12 @@ final class TestWorkers implements BeforeEachCallback, AfterEachCallback {
         this.db = db;
     }
 
-    /** Lease 2 s, heartbeat 300 ms, recovery 500 ms, poll 50 ms, 4 slots, retries from 50 ms. */
+    /** Lease 2 s, heartbeat and registry refresh 300 ms, recovery 500 ms, poll 50 ms, 4 slots, retries from 50 ms. */
     static AsyncTaskProperties.Worker fastSettings() {
         AsyncTaskProperties.Worker settings = new AsyncTaskProperties().getWorker();
         settings.setLeaseTimeout(Duration.ofSeconds(2));
         settings.setHeartbeatInterval(Duration.ofMillis(300));
+        settings.setRegistryRefreshInterval(Duration.ofMillis(300));
         settings.setRecoveryInterval(Duration.ofMillis(500));
         settings.setPollInterval(Duration.ofMillis(50));
         settings.setSlots(4);
