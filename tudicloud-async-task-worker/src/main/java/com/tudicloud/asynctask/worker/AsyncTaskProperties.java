@@ -178,8 +178,15 @@ public class AsyncTaskProperties {
         /** How long an idle worker waits between two claims; a task submitted in this JVM wakes it earlier. */
         private Duration pollInterval = Duration.ofSeconds(1);
 
-        /** Tasks this worker runs at once: its local slots, and the most it claims in one round. */
+        /** Tasks this worker runs at once: its slots, each a thread while it runs a handler. */
         private int slots = 8;
+
+        /**
+         * How long claimed tasks may wait on this worker for a free slot, judged by recent execution times:
+         * with short tasks the worker claims ahead of its slots (up to 4 per slot), in larger batches; with
+         * long ones only for free slots. 0 claims for free slots only.
+         */
+        private Duration prefetchWindow = Duration.ofMillis(100);
 
         /** At most this many tasks running across all workers, or 0 for no limit. */
         private int globalLimit = 0;
@@ -302,6 +309,14 @@ public class AsyncTaskProperties {
 
         public void setSlots(int slots) {
             this.slots = slots;
+        }
+
+        public Duration getPrefetchWindow() {
+            return prefetchWindow;
+        }
+
+        public void setPrefetchWindow(Duration prefetchWindow) {
+            this.prefetchWindow = prefetchWindow;
         }
 
         public int getGlobalLimit() {

@@ -26,9 +26,8 @@ public final class WorkerSettingsValidator {
         positive(violations, "max-execution-time", worker.getMaxExecutionTime());
         positive(violations, "poll-interval", worker.getPollInterval());
         positive(violations, "shutdown-timeout", worker.effectiveShutdownTimeout());
-        if (worker.getRecoveryBatchPause() == null || worker.getRecoveryBatchPause().isNegative()) {
-            violations.add(P + "recovery-batch-pause must not be negative");
-        }
+        notNegative(violations, "recovery-batch-pause", worker.getRecoveryBatchPause());
+        notNegative(violations, "prefetch-window", worker.getPrefetchWindow());
         atLeastOne(violations, "slots", worker.getSlots());
         atLeastOne(violations, "recovery-batch-size", worker.getRecoveryBatchSize());
         atLeastOne(violations, "recovery-max-batches", worker.getRecoveryMaxBatches());
@@ -81,6 +80,12 @@ public final class WorkerSettingsValidator {
     private static void positive(List<String> violations, String property, Duration value) {
         if (value == null || value.isZero() || value.isNegative()) {
             violations.add(P + property + " must be positive, but is " + value);
+        }
+    }
+
+    private static void notNegative(List<String> violations, String property, Duration value) {
+        if (value == null || value.isNegative()) {
+            violations.add(P + property + " must not be negative, but is " + value);
         }
     }
 

@@ -5,43 +5,35 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The worker's local slots and the executions that hold them. A slot is taken at claim and given
- * back only once the outcome is written (or dropped), so the worker never holds more leases than
- * it has slots.
+ * The executions this worker holds a lease for: running, waiting for a slot, or with an outcome
+ * waiting to be written. One is held from its claim until its outcome is written (or dropped), so
+ * the worker never holds more leases than {@code maxHeld}.
  */
 final class ActiveExecutions {
 
-    private final int slots;
+    private final int maxHeld;
     private final Map<Long, TaskExecution> byTaskId = new ConcurrentHashMap<>();
-    private final Runnable onSlotFreed;
+    private final Runnable onFinished;
 
-    ActiveExecutions(int slots, Runnable onSlotFreed) {
-        this.slots = slots;
-        this.onSlotFreed = onSlotFreed;
-    }
-
-    int freeSlots() {
-        return slots - byTaskId.size();
+    ActiveExecutions(int maxHeld, Runnable onFinished) {
+        this.maxHeld = maxHeld;
+        this.onFinished = onFinished;
     }
 
     int size() {
         return byTaskId.size();
     }
 
-    boolean isEmpty() {
-        return byTaskId.isEmpty();
-    }
-
     void add(TaskExecution execution) {
-        if (byTaskId.size() >= slots) {
-            throw new IllegalStateException("no free slot for task " + execution.taskId());
+        if (byTaskId.size() >= maxHeld) {
+            throw new IllegalStateException("already holding " + maxHeld + " tasks, cannot take task " + execution.taskId());
         }
         byTaskId.put(execution.taskId(), execution);
     }
 
     void finish(TaskExecution execution) {
         if (byTaskId.remove(execution.taskId(), execution)) {
-            onSlotFreed.run();
+            onFinished.run();
         }
     }
 
@@ -49,7 +41,7 @@ final class ActiveExecutions {
         return List.copyOf(byTaskId.values());
     }
 
-    /** Executions whose handler has not returned yet. */
+    /** Executions whose outcome is not decided yet: waiting for a slot, or with a handler that has not returned. */
     List<TaskExecution> running() {
         return byTaskId.values().stream().filter(e -> !e.isCompleting()).toList();
     }

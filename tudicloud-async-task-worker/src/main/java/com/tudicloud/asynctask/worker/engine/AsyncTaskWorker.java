@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * One worker instance: the poll, heartbeat, recovery and watchdog loops of the lease article, a
  * completion writer, and a bounded pool of slots, started and stopped with the application.
+ * Claimed tasks may wait a short while for a slot when tasks are short (see {@link ExecutionPace}).
  *
  * <p>Stopping is graceful: no more claims; running tasks get the shutdown timeout to finish while
  * their leases are still renewed; those still running then are interrupted and handed back to the
@@ -52,7 +53,8 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
 
     /** The parts that live from start to stop. */
     private record Running(ActiveExecutions active, TaskPoller poller, Thread pollerThread, CompletionWriter writer,
-                           Thread writerThread, WorkerRegistration registration, ExecutorService slotThreads,
+                           Thread writerThread, WorkerRegistration registration, SlotDispatcher dispatcher,
+                           ExecutorService slotThreads,
                            List<ScheduledExecutorService> schedules, PollWaiter waiter, TaskRunner runner) {
     }
 
@@ -85,23 +87,26 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
 
     private Running startParts() {
         PollWaiter waiter = new PollWaiter();
-        ActiveExecutions active = new ActiveExecutions(settings.getSlots(), waiter::slotFreed);
+        int slots = settings.getSlots();
+        ActiveExecutions active = new ActiveExecutions(slots * (1 + ExecutionPace.MAX_PREFETCH_PER_SLOT), waiter::slotFreed);
+        ExecutionPace pace = new ExecutionPace(slots, settings.getPrefetchWindow());
         CompletionWriter writer = new CompletionWriter(workerId, store, active, settings.getCompletionBatchSize(), metrics);
         ExecutionOutcomes outcomes = new ExecutionOutcomes(
                 new RetryBackoff(settings.getRetry(), () -> ThreadLocalRandom.current().nextDouble()),
                 settings.getTimeoutAction(), settings.getMaxExecutionTime());
-        TaskRunner runner = new TaskRunner(handlers, codec, outcomes, writer, metrics);
-        // as many threads as executions: the slots bound them, and a thread lost to an abandoned handler is replaced
+        TaskRunner runner = new TaskRunner(handlers, codec, outcomes, writer, metrics, pace);
+        // as many threads as running handlers: the slots bound them, and a thread lost to an abandoned handler is replaced
         ExecutorService slotThreads = Executors.newCachedThreadPool(new NamedThreads("async-task-slot"));
+        SlotDispatcher dispatcher = new SlotDispatcher(slots, slotThreads, runner::run);
         TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(),
-                new ConcurrencyLimits(settings.getGlobalLimit(), settings.getTypeLimits()), active, waiter,
-                slotThreads, runner, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval());
+                new ConcurrencyLimits(settings.getGlobalLimit(), settings.getTypeLimits()), slots, active, pace,
+                waiter, dispatcher, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval());
         LeaseHeartbeat heartbeat = new LeaseHeartbeat(workerId, store, active, settings.getLeaseTimeout(), metrics);
         LeaseRecoverer recoverer = new LeaseRecoverer(store, settings.getRecoveryBatchSize(),
                 settings.getRecoveryMaxBatches(), settings.getRecoveryBatchPause(), metrics);
         Duration heartbeatInterval = settings.getHeartbeatInterval();
         ExecutionWatchdog watchdog = new ExecutionWatchdog(active, settings.getMaxExecutionTime(),
-                heartbeatInterval.dividedBy(2), interruptGrace(), metrics, runner);
+                heartbeatInterval.dividedBy(2), interruptGrace(), metrics, runner, dispatcher);
 
         WorkerRegistration registration = new WorkerRegistration(registry, workerId, WorkerIds.hostName(),
                 handlers.taskTypes(), settings.getSlots());
@@ -128,7 +133,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         Thread pollerThread = new NamedThreads("async-task-poller").newThread(poller::runUntilStopped);
         writerThread.start();
         pollerThread.start();
-        return new Running(active, poller, pollerThread, writer, writerThread, registration, slotThreads,
+        return new Running(active, poller, pollerThread, writer, writerThread, registration, dispatcher, slotThreads,
                 List.of(heartbeats, registryRefreshes, recoveries, watchdogs), waiter, runner);
     }
 
@@ -147,6 +152,11 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         parts.pollerThread().interrupt();
         join(parts.pollerThread());
 
+        // claimed tasks still waiting for a slot are handed back at once, unstarted
+        for (TaskExecution waiting : parts.dispatcher().takeWaiting()) {
+            waiting.requestStop(StopReason.SHUTDOWN);
+            parts.runner().run(waiting);
+        }
         // running executions go on, their leases renewed, until they end or the shutdown timeout runs out
         parts.slotThreads().shutdown();
         if (!awaitTermination(parts.slotThreads(), settings.effectiveShutdownTimeout())) {
@@ -196,7 +206,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         return workerId;
     }
 
-    /** Tasks this worker holds right now (running, or with an outcome waiting to be written). */
+    /** Tasks this worker holds a lease on right now (running, waiting for a slot, or with an outcome waiting to be written). */
     public int activeTasks() {
         Running parts = running;
         return parts == null ? 0 : parts.active().size();
@@ -214,7 +224,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     /** Slots free for claims right now; 0 while stopped. */
     public int freeSlots() {
         Running parts = running;
-        return parts == null ? 0 : parts.active().freeSlots();
+        return parts == null ? 0 : parts.dispatcher().freeSlots();
     }
 
     /** Outcomes the database refused because this worker no longer held the lease, since start. */

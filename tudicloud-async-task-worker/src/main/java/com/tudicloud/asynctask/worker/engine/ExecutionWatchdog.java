@@ -12,6 +12,9 @@ import java.time.Duration;
  * in time, which it stops a safety margin before the lease could expire in the database. A handler
  * that ignores its interrupt for longer than the grace is abandoned: its outcome is decided without
  * it and its slot freed (its thread is lost until it returns; the slot pool grows a new one).
+ * Max-execution-time counts from the handler's start: a claimed task may wait for a slot first. A
+ * waiting one that was stopped (its cancel requested, its lease lost) is taken out of the wait and ends
+ * at once.
  */
 final class ExecutionWatchdog {
 
@@ -23,15 +26,18 @@ final class ExecutionWatchdog {
     private final long ignoredInterruptNanos;
     private final AsyncTaskMetrics metrics;
     private final TaskRunner runner;
+    private final SlotDispatcher dispatcher;
 
     ExecutionWatchdog(ActiveExecutions active, Duration maxExecutionTime, Duration safetyMargin,
-                      Duration ignoredInterruptAfter, AsyncTaskMetrics metrics, TaskRunner runner) {
+                      Duration ignoredInterruptAfter, AsyncTaskMetrics metrics, TaskRunner runner,
+                      SlotDispatcher dispatcher) {
         this.active = active;
         this.maxExecutionNanos = maxExecutionTime.toNanos();
         this.safetyMarginNanos = safetyMargin.toNanos();
         this.ignoredInterruptNanos = ignoredInterruptAfter.toNanos();
         this.metrics = metrics;
         this.runner = runner;
+        this.dispatcher = dispatcher;
     }
 
     void check() {
@@ -45,14 +51,17 @@ final class ExecutionWatchdog {
                     metrics.leaseLost(execution.task().taskType());
                     metrics.stopped(execution.task().taskType(), "lease_lost");
                 }
-            } else if (now - execution.claimedAtNanos() >= maxExecutionNanos
+            } else if (execution.hasStarted() && now - execution.startedAtNanos() >= maxExecutionNanos
                     && execution.requestStop(StopReason.TIMED_OUT)) {
                 log.warn("Task {}: ran past max-execution-time {} ms, interrupting it", execution.taskId(),
                         Duration.ofNanos(maxExecutionNanos).toMillis());
                 metrics.stopped(execution.task().taskType(), "timed_out");
             }
-            if (execution.stopReason() != null && now - execution.stopRequestedAtNanos() >= ignoredInterruptNanos) {
-                runner.abandon(execution);
+            if (!execution.hasStarted() && execution.stopReason() != null && dispatcher.withdraw(execution)) {
+                runner.run(execution);   // stopped while waiting for a slot: ends now, its handler never runs
+            } else if (execution.hasStarted() && execution.stopReason() != null
+                    && now - execution.stopRequestedAtNanos() >= ignoredInterruptNanos && runner.abandon(execution)) {
+                dispatcher.slotFreed();
             }
         }
     }

@@ -17,7 +17,8 @@ final class TaskExecution {
 
     private final ClaimedTask task;
     private final TaskExecutionContext context;
-    private final long claimedAtNanos;
+    private volatile boolean started;
+    private volatile long startedAtNanos;
     private final AtomicReference<StopReason> stopReason = new AtomicReference<>();
     private volatile long leaseDeadlineNanos;
     private volatile long stopRequestedAtNanos;
@@ -28,7 +29,6 @@ final class TaskExecution {
     TaskExecution(ClaimedTask task, long claimSentAtNanos, long leaseNanos) {
         this.task = task;
         this.context = new TaskExecutionContext(task);
-        this.claimedAtNanos = claimSentAtNanos;
         this.leaseDeadlineNanos = claimSentAtNanos + leaseNanos;
     }
 
@@ -44,8 +44,14 @@ final class TaskExecution {
         return context;
     }
 
-    long claimedAtNanos() {
-        return claimedAtNanos;
+    /** Whether its handler was started; a claimed task may wait for a slot first. */
+    boolean hasStarted() {
+        return started;
+    }
+
+    /** When its handler started: max-execution-time counts from here, not from the claim. */
+    long startedAtNanos() {
+        return startedAtNanos;
     }
 
     long leaseDeadlineNanos() {
@@ -102,8 +108,14 @@ final class TaskExecution {
         return true;
     }
 
+    /** Called by the runner as the handler starts on this thread. */
     synchronized void attach(Thread runner) {
         this.thread = runner;
+        if (stopReason.get() != null) {
+            runner.interrupt();   // stopped between the runner's check and here: requestStop found no thread
+        }
+        this.startedAtNanos = System.nanoTime();
+        this.started = true;
     }
 
     /** Called by the runner when the handler returned; no interrupt reaches the pool thread after this. */

@@ -9,14 +9,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Executor;
 
 /**
- * Claims as many due tasks as there are free slots, of the types this worker has handlers for, and
- * starts them. After a full batch it claims again as soon as a slot frees up; after a partial one
- * the queue looked empty, and it waits the poll interval unless work is submitted in this JVM.
+ * Claims due tasks of the types this worker has handlers for, for its free slots and, when tasks are
+ * short, for the prefetch its {@link ExecutionPace} allows, and hands them to the slots. After a full
+ * batch it claims again as soon as there is room for one; after a partial one it waits as
+ * {@link PollBackoff} says, unless work is submitted in this JVM.
  */
 final class TaskPoller {
 
@@ -26,49 +27,56 @@ final class TaskPoller {
     private final LeaseStore store;
     private final Set<String> taskTypes;
     private final ConcurrencyLimits limits;
+    private final int slots;
     private final ActiveExecutions active;
+    private final ExecutionPace pace;
     private final PollWaiter waiter;
-    private final Executor slotThreads;
-    private final TaskRunner runner;
+    private final SlotDispatcher dispatcher;
     private final AsyncTaskMetrics metrics;
     private final WorkerVitals vitals;
     private final Duration leaseTimeout;
     private final Duration pollInterval;
+    private final PollBackoff backoff;
     private volatile boolean stopping;
 
-    TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, ConcurrencyLimits limits,
-               ActiveExecutions active, PollWaiter waiter, Executor slotThreads, TaskRunner runner,
+    TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, ConcurrencyLimits limits, int slots,
+               ActiveExecutions active, ExecutionPace pace, PollWaiter waiter, SlotDispatcher dispatcher,
                AsyncTaskMetrics metrics, WorkerVitals vitals, Duration leaseTimeout, Duration pollInterval) {
         this.workerId = workerId;
         this.store = store;
         this.taskTypes = Set.copyOf(taskTypes);
         this.limits = limits;
+        this.slots = slots;
         this.active = active;
+        this.pace = pace;
         this.waiter = waiter;
-        this.slotThreads = slotThreads;
-        this.runner = runner;
+        this.dispatcher = dispatcher;
         this.metrics = metrics;
         this.vitals = vitals;
         this.leaseTimeout = leaseTimeout;
         this.pollInterval = pollInterval;
+        this.backoff = new PollBackoff(pollInterval);
     }
 
     void runUntilStopped() {
-        boolean lastBatchFull = false;
         while (!stopping) {
             try {
-                int free = active.freeSlots();
-                if (free > 0 && !taskTypes.isEmpty()) {
-                    lastBatchFull = claimAndStart(free) == free;
-                } else {
+                // under limits a waiting task would count as running fleet-wide: claim for free slots only
+                int prefetch = limits.isNone() ? pace.prefetch() : 0;
+                int room = slots + prefetch - active.size();
+                if (taskTypes.isEmpty() || room < Math.max(1, prefetch / 2)) {
                     vitals.pollSucceeded();   // nothing to ask the database for
+                    waiter.await(true, pollInterval);
+                    continue;
                 }
-                waiter.await(lastBatchFull, pollInterval);
+                int claimed = claimAndDispatch(room);
+                if (claimed < room) {
+                    waiter.await(false, backoff.next(claimed > 0));
+                }
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException | Error e) {
                 log.warn("Claiming tasks failed, will try again in {} ms: {}", pollInterval.toMillis(), e.toString());
-                lastBatchFull = false;
                 if (!pause()) {
                     return;
                 }
@@ -80,20 +88,21 @@ final class TaskPoller {
         stopping = true;
     }
 
-    private int claimAndStart(int free) {
+    private int claimAndDispatch(int room) {
         long sentAt = System.nanoTime();
         List<ClaimedTask> claimed = store.claim(
-                new ClaimRequest(workerId, taskTypes, free, leaseTimeout.toMillis(), limits));
-        metrics.claimed(free, claimed);
+                new ClaimRequest(workerId, taskTypes, room, leaseTimeout.toMillis(), limits));
+        metrics.claimed(room, claimed);
         vitals.pollSucceeded();
+        List<TaskExecution> executions = new ArrayList<>(claimed.size());
         for (ClaimedTask task : claimed) {
             TaskExecution execution = new TaskExecution(task, sentAt, leaseTimeout.toNanos());
             active.add(execution);
-            slotThreads.execute(() -> runner.run(execution));
+            executions.add(execution);
         }
+        dispatcher.dispatch(executions);
         return claimed.size();
     }
-
     private boolean pause() {
         try {
             Thread.sleep(pollInterval.toMillis());

@@ -22,14 +22,16 @@ final class TaskRunner {
     private final ExecutionOutcomes outcomes;
     private final CompletionWriter writer;
     private final AsyncTaskMetrics metrics;
+    private final ExecutionPace pace;
 
     TaskRunner(HandlerRegistry handlers, PayloadCodec codec, ExecutionOutcomes outcomes, CompletionWriter writer,
-               AsyncTaskMetrics metrics) {
+               AsyncTaskMetrics metrics, ExecutionPace pace) {
         this.handlers = handlers;
         this.codec = codec;
         this.outcomes = outcomes;
         this.writer = writer;
         this.metrics = metrics;
+        this.pace = pace;
     }
 
     /**
@@ -52,7 +54,11 @@ final class TaskRunner {
         return true;
     }
 
-    void run(TaskExecution execution) {
+    /** @return true when this call decided the outcome, false when the execution had been abandoned meanwhile */
+    boolean run(TaskExecution execution) {
+        if (execution.stopReason() != null) {
+            return skip(execution);
+        }
         TaskResult result = null;
         Throwable error = null;
         long started = System.nanoTime();
@@ -65,14 +71,29 @@ final class TaskRunner {
         } finally {
             execution.detach();
         }
+        long took = System.nanoTime() - started;
+        pace.executed(took);
         if (!execution.tryComplete()) {
             log.warn("Task {}: its abandoned handler returned after all; its result is dropped", execution.taskId());
-            return;
+            return false;
         }
         Optional<Completion> completion = outcomes.decide(execution, result, error);
         report(execution, completion, error);
-        record(execution, completion, error, Duration.ofNanos(System.nanoTime() - started));
+        record(execution, completion, error, Duration.ofNanos(took));
         hand(execution, completion);
+        return true;
+    }
+
+    /** Stopped while it waited for a slot (cancel requested, lease lost, shutdown): its handler never runs. */
+    private boolean skip(TaskExecution execution) {
+        if (!execution.tryComplete()) {
+            return false;
+        }
+        Optional<Completion> completion = outcomes.decide(execution, null, null);
+        log.info("Task {} stopped ({}) before its handler started: {}", execution.taskId(), execution.stopReason(),
+                completion.map(c -> describe(c, execution)).orElse("nothing written (lease lost)"));
+        hand(execution, completion);
+        return true;
     }
 
     private void hand(TaskExecution execution, Optional<Completion> completion) {

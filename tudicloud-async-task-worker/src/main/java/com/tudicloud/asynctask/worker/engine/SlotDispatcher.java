@@ -1,0 +1,73 @@
+package com.tudicloud.asynctask.worker.engine;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.function.Predicate;
+
+/**
+ * The slots: at most {@code slots} handlers run at once. Claimed executions beyond that wait here in
+ * claim order (priority first) until a handler ends.
+ */
+final class SlotDispatcher {
+
+    private final int slots;
+    private final Executor threads;
+    /** Runs one execution; true when that call decided its outcome, so that its slot is free again. */
+    private final Predicate<TaskExecution> run;
+    private final ArrayDeque<TaskExecution> waiting = new ArrayDeque<>();
+    private int running;
+
+    SlotDispatcher(int slots, Executor threads, Predicate<TaskExecution> run) {
+        this.slots = slots;
+        this.threads = threads;
+        this.run = run;
+    }
+
+    void dispatch(List<TaskExecution> claimed) {
+        synchronized (this) {
+            waiting.addAll(claimed);
+        }
+        startWhatFits();
+    }
+
+    /** A handler ended, or was abandoned: its slot takes the next waiting execution. */
+    void slotFreed() {
+        synchronized (this) {
+            running--;
+        }
+        startWhatFits();
+    }
+
+    synchronized int freeSlots() {
+        return slots - running;
+    }
+
+    /** Takes one execution out of the wait, e.g. one whose cancel was requested; false when it has started. */
+    synchronized boolean withdraw(TaskExecution execution) {
+        return waiting.remove(execution);
+    }
+
+    /** Removes the executions that have not started, e.g. to hand them back on shutdown. */
+    synchronized List<TaskExecution> takeWaiting() {
+        List<TaskExecution> taken = new ArrayList<>(waiting);
+        waiting.clear();
+        return taken;
+    }
+
+    private void startWhatFits() {
+        List<TaskExecution> starting = new ArrayList<>();
+        synchronized (this) {
+            while (running < slots && !waiting.isEmpty()) {
+                starting.add(waiting.poll());
+                running++;
+            }
+        }
+        starting.forEach(execution -> threads.execute(() -> {
+            if (run.test(execution)) {
+                slotFreed();
+            }
+        }));
+    }
+}
