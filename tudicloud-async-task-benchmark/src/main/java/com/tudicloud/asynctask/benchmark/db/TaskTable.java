@@ -34,17 +34,27 @@ public final class TaskTable {
                 + "WHERE task_type = ? AND status = 'SUCCESS' AND attempt_count = 1 AND lease_token = 1", Long.class, taskType);
     }
 
-    /** Waits until at least {@code expected} tasks of a type are SUCCESS; false if the time ran out first. */
+    /**
+     * Waits until no task of a type is left unfinished, then tells whether at least {@code expected} of
+     * them are SUCCESS; false also if the time ran out first. The poll reads one row of the claim or
+     * lease index: a COUNT over every row of the type, every 10 ms, took a third of the server's time
+     * while it drained.
+     */
     public boolean awaitSucceeded(String taskType, long expected, Duration timeout, Duration pollEvery)
             throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (countSucceeded(taskType) < expected) {
+        while (hasUnfinished(taskType)) {
             if (System.nanoTime() - deadline > 0) {
                 return false;
             }
             Thread.sleep(pollEvery.toMillis());
         }
-        return true;
+        return countSucceeded(taskType) >= expected;
+    }
+
+    boolean hasUnfinished(String taskType) {
+        return jdbc.queryForObject("SELECT EXISTS (SELECT 1 FROM system_async_task "
+                + "WHERE status IN ('QUEUED', 'RUNNING', 'CANCEL_REQUESTED') AND task_type = ?)", Boolean.class, taskType);
     }
 
     /** Seconds, by the database's clock, from the first claim to the last completion of the tasks of a type. */

@@ -15,8 +15,8 @@ import java.util.concurrent.Future;
 
 /**
  * {@code raw}: the bare JDBC reference ({@link RawClaimLoop}) on the drain's table and task count,
- * with a few threads, at each batch size; rows/s. The drain compares itself to the batch size equal
- * to its slots. One untimed round of warm-up tasks first.
+ * with a few threads, at each batch size; rows/s. The drain compares itself to the smallest batch size
+ * at least as large as its mean claim. One untimed round of warm-up tasks first.
  */
 final class RawScenario implements Scenario {
 

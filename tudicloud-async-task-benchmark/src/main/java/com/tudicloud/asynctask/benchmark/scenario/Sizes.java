@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.benchmark.scenario;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * How much each scenario does: the full sizes of issue 5, or a quick smoke version that only shows
@@ -52,7 +53,7 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
 
     public static Sizes quick() {
         return new Sizes(200,
-                new Drain(1_000, List.of(new DrainShape(1, 16)), List.of(16), 2),
+                new Drain(1_000, List.of(new DrainShape(1, 16)), List.of(16, 100), 2),
                 new Latency(200, Duration.ofSeconds(1), Duration.ofMillis(100), 16),
                 new Submit(100, 2_000),
                 new Heartbeat(100, 2, Duration.ofMillis(200)),
@@ -63,9 +64,10 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
         return new Sizes(tasks, drain, latency, submit, heartbeat, scale);
     }
 
-    /** Other drain shapes; raw then runs at the batch sizes they need. */
+    /** Other drain shapes; raw then runs at their slot counts and at 100 (claims of short tasks exceed the slots). */
     public Sizes withDrainShapes(List<DrainShape> shapes) {
-        List<Integer> batches = shapes.stream().map(DrainShape::slots).distinct().sorted().toList();
+        List<Integer> batches = Stream.concat(shapes.stream().map(DrainShape::slots), Stream.of(100))
+                .distinct().sorted().toList();
         return new Sizes(warmupTasks, new Drain(drain.tasks(), shapes, batches, drain.rawThreads()), latency, submit,
                 heartbeat, scale);
     }

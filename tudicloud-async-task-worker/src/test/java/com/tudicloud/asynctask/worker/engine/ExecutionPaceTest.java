@@ -16,7 +16,7 @@ class ExecutionPaceTest {
     }
 
     @Test
-    void prefetchesWhatTheSlotsStartWithinTheWindowCappedAtFourPerSlot() {
+    void prefetchesWhatTheSlotsStartWithinTheWindowCappedPerSlot() {
         ExecutionPace pace = new ExecutionPace(8, Duration.ofMillis(100));
 
         pace.executed(40 * MS);
@@ -38,7 +38,8 @@ class ExecutionPaceTest {
     void followsAChangeOfPaceGradually() {
         ExecutionPace pace = new ExecutionPace(4, Duration.ofMillis(100));
         pace.executed(MS);
-        assertThat(pace.prefetch()).isEqualTo(16);
+        int capped = 4 * ExecutionPace.MAX_PREFETCH_PER_SLOT;
+        assertThat(pace.prefetch()).isEqualTo(capped);
 
         pace.executed(2_000 * MS);
         int afterOneSlowTask = pace.prefetch();
@@ -46,12 +47,12 @@ class ExecutionPaceTest {
             pace.executed(2_000 * MS);
         }
 
-        assertThat(afterOneSlowTask).as("one slow task pulls the average up at once").isLessThan(4);
+        assertThat(afterOneSlowTask).as("one slow task pulls the average up at once").isLessThan(8);
         assertThat(pace.prefetch()).isZero();
         for (int i = 0; i < 200; i++) {
             pace.executed(MS);
         }
-        assertThat(pace.prefetch()).as("back to short tasks").isEqualTo(16);
+        assertThat(pace.prefetch()).as("back to short tasks").isEqualTo(capped);
     }
 
     @Test

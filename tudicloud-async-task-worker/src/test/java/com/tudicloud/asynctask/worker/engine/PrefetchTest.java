@@ -41,7 +41,8 @@ class PrefetchTest {
 
         await().atMost(Duration.ofSeconds(60)).until(() -> rows.count("SUCCESS") == 400);
         DistributionSummary batches = workers.meters.get("async.task.claim.batch.size").summary();
-        assertThat(batches.max()).as("largest claim").isGreaterThan(2).isLessThanOrEqualTo(2 * 5);
+        assertThat(batches.max()).as("largest claim").isGreaterThan(2)
+                .isLessThanOrEqualTo(2 * (1 + ExecutionPace.MAX_PREFETCH_PER_SLOT));
         assertThat(handler.maxConcurrent.get()).isLessThanOrEqualTo(2);
         assertThat(handler.totalExecutions()).isEqualTo(400);
         assertThat(handler.overlaps.get()).isZero();
