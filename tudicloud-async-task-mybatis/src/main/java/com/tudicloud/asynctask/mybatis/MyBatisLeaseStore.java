@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
 /**
  * The lease engine's statements on MyBatis. Statements per call, transaction control aside:
  * claim 2 (lock a batch, mark it) plus 2 + one per limited type when limits are set;
- * renew 2 per 1,000 leases (one UPDATE, one SELECT); complete 1 for a batch of successes (no
+ * renew 2 per 1,000 leases (one UPDATE, then a SELECT of the few cancel-requested rows when every lease
+ * was extended, else of the states of all); complete 1 for a batch of successes (no
  * transaction needed), else 1 per outcome kind plus 1, and 1 more when some write was refused;
  * recover 1 + one per fate. RoundTripBudgetTest counts them as the server sees them.
  */
@@ -80,7 +81,21 @@ final class MyBatisLeaseStore implements LeaseStore {
 
     private Map<Long, LeaseState> renewChunk(String workerId, List<LeaseRenewal> leases, long leaseMillis) {
         boolean withProgress = leases.stream().anyMatch(lease -> lease.progress() != null);
-        mapper.renewLeases(workerId, leases, leaseMillis, withProgress);
+        int renewed = mapper.renewLeases(workerId, leases, leaseMillis, withProgress);
+        return renewed == leases.size()
+                ? statesWhenAllHeld(workerId, leases)
+                : statesAfterAMiss(workerId, leases);
+    }
+
+    private Map<Long, LeaseState> statesWhenAllHeld(String workerId, List<LeaseRenewal> leases) {
+        Set<Long> cancelRequested = new HashSet<>(mapper.selectCancelRequested(workerId));
+        Map<Long, LeaseState> states = new HashMap<>();
+        leases.forEach(lease -> states.put(lease.taskId(),
+                cancelRequested.contains(lease.taskId()) ? LeaseState.CANCEL_REQUESTED : LeaseState.HELD));
+        return states;
+    }
+
+    private Map<Long, LeaseState> statesAfterAMiss(String workerId, List<LeaseRenewal> leases) {
         Map<Long, LeaseRow> rows = mapper.selectLeaseStates(leases).stream()
                 .collect(Collectors.toMap(LeaseRow::id, Function.identity()));
         Map<Long, LeaseState> states = new HashMap<>();

@@ -41,6 +41,8 @@ interface SystemAsyncTaskMapper {
     int renewLeases(@Param("workerId") String workerId, @Param("leases") List<LeaseRenewal> leases,
                     @Param("leaseMillis") long leaseMillis, @Param("withProgress") boolean withProgress);
 
+    List<Long> selectCancelRequested(@Param("workerId") String workerId);
+
     List<LeaseRow> selectLeaseStates(@Param("leases") List<LeaseRenewal> leases);
 
     int markSucceeded(@Param("workerId") String workerId, @Param("leases") List<Completion> completions,

@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.spi.LeaseRenewal;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
 import com.tudicloud.asynctask.api.spi.TaskSort;
 import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import javax.sql.DataSource;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -33,7 +35,7 @@ import java.util.StringJoiner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The three hot queries, exactly as MyBatis binds them from SystemAsyncTaskMapper.xml, use the index
+ * The hot statements, exactly as MyBatis binds them from SystemAsyncTaskMapper.xml, use the index
  * meant for each, on a table shaped like production (mostly finished tasks, a queue, running leases
  * some of which expired, several types and owners), with no filesort and no temporary table.
  * <p>
@@ -128,6 +130,40 @@ class QueryPlanTest {
         List<Map<String, Object>> plan = explain("search", Map.of("q", newestFirst));
 
         assertUsesIndexWithoutSorting(plan, "idx_async_task_created");
+    }
+
+    @Test
+    void aHoldersWriteIsARangeOnTheLeasedRows() {
+        List<LeaseRenewal> leases = new JdbcTemplate(dataSource).query(
+                "SELECT id, lease_token FROM system_async_task WHERE status = 'RUNNING' LIMIT 200",
+                (rs, n) -> new LeaseRenewal(rs.getLong("id"), rs.getLong("lease_token"), null, null));
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("workerId", "worker-1");
+        params.put("leases", leases);
+        params.put("leaseMillis", 60_000L);
+        params.put("withProgress", false);
+
+        List<Map<String, Object>> plan = explain("renewLeases", params);
+
+        assertThat(leases).hasSize(200);
+        assertThat(plan).hasSize(1);
+        assertThat(plan.get(0).get("type")).as("access type; EXPLAIN:%n%s", render(plan)).isEqualTo("range");
+        assertThat(estimatedRows(plan)).as("rows read").isLessThanOrEqualTo(2 * 200);
+    }
+
+    @Test
+    void theCancelRequestsOfAWorkerAreReadFromAStatusIndex() {
+        List<Map<String, Object>> plan = explain("selectCancelRequested", Map.of("workerId", "worker-1"));
+
+        assertThat(plan).hasSize(1);
+        assertThat(plan.get(0).get("key")).as("key; EXPLAIN:%n%s", render(plan))
+                .isIn("idx_async_task_claim", "idx_async_task_lease", "idx_async_task_finished");
+        assertThat(estimatedRows(plan)).as("rows read").isLessThan(ROWS / 20);
+    }
+
+    /** EXPLAIN's rows column, which the driver returns as a string or a number depending on the server. */
+    private static long estimatedRows(List<Map<String, Object>> plan) {
+        return Long.parseLong(String.valueOf(plan.get(0).get("rows")));
     }
 
     private static void assertUsesIndexWithoutSorting(List<Map<String, Object>> plan, String index) {
