@@ -44,7 +44,7 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
     public static Sizes full(int drainTasks) {
         return new Sizes(20_000,
                 new Drain(drainTasks, List.of(new DrainShape(1, 8), new DrainShape(1, 16), new DrainShape(2, 8),
-                        new DrainShape(2, 16)), List.of(8, 16, 100), 2),
+                        new DrainShape(2, 16)), List.of(8, 16, 40, 80, 100), 2),
                 new Latency(200, Duration.ofSeconds(20), Duration.ofMillis(100), 16),
                 new Submit(3_000, 20_000),
                 new Heartbeat(1_000, 10, Duration.ofSeconds(1)),
@@ -53,7 +53,7 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
 
     public static Sizes quick() {
         return new Sizes(200,
-                new Drain(1_000, List.of(new DrainShape(1, 16)), List.of(16, 100), 2),
+                new Drain(1_000, List.of(new DrainShape(1, 16)), List.of(16, 80), 2),
                 new Latency(200, Duration.ofSeconds(1), Duration.ofMillis(100), 16),
                 new Submit(100, 2_000),
                 new Heartbeat(100, 2, Duration.ofMillis(200)),
@@ -64,10 +64,13 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
         return new Sizes(tasks, drain, latency, submit, heartbeat, scale);
     }
 
-    /** Other drain shapes; raw then runs at their slot counts and at 100 (claims of short tasks exceed the slots). */
+    /**
+     * Other drain shapes; raw then runs at their slot counts, at 5 x their slot counts (a worker claims
+     * ahead of its slots when tasks are short: 5 to 9 x slots per claim), and at 100.
+     */
     public Sizes withDrainShapes(List<DrainShape> shapes) {
-        List<Integer> batches = Stream.concat(shapes.stream().map(DrainShape::slots), Stream.of(100))
-                .distinct().sorted().toList();
+        List<Integer> batches = Stream.concat(shapes.stream().flatMap(shape -> Stream.of(shape.slots(), 5 * shape.slots())),
+                Stream.of(100)).distinct().sorted().toList();
         return new Sizes(warmupTasks, new Drain(drain.tasks(), shapes, batches, drain.rawThreads()), latency, submit,
                 heartbeat, scale);
     }
