@@ -183,7 +183,7 @@ public class AsyncTaskProperties {
 
         /**
          * How long claimed tasks may wait on this worker for a free slot, judged by recent execution times:
-         * with short tasks the worker claims ahead of its slots (up to 8 per slot), in larger batches; with
+         * with short tasks and a backlog the worker claims ahead of its slots (up to 8 per slot), in larger batches; with
          * long ones only for free slots. 0 claims for free slots only.
          */
         private Duration prefetchWindow = Duration.ofMillis(100);

@@ -23,6 +23,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -78,22 +79,23 @@ class WorkerFaultsIT {
         // crash: kill -9 a busy worker; its tasks must run again elsewhere within lease + recovery + poll
         Thread.sleep(5_000);
         tasks.insert(longTasks());   // so that the worker is surely in the middle of something when it dies
-        awaitBusy(jdbc, "w1");
+        WorkerNode crashed = awaitBusy(jdbc, List.of(w1, w2, w3));
         long killedAt = System.nanoTime();
-        w1.kill();
+        crashed.kill();
         List<Long> orphans = jdbc.queryForList(
-                "SELECT id FROM system_async_task WHERE status = 'RUNNING' AND lease_owner = 'w1'", Long.class);
+                "SELECT id FROM system_async_task WHERE status = 'RUNNING' AND lease_owner = ?", Long.class, crashed.id());
         WorkerNode w4 = start("w4", proxiedUrl, logs);
-        long recoveryMillis = awaitRunningElsewhere(jdbc, orphans, "w1", killedAt);
+        long recoveryMillis = awaitRunningElsewhere(jdbc, orphans, crashed.id(), killedAt);
         w4.awaitUp(Duration.ofSeconds(120));
 
         // freeze: SIGSTOP for two lease timeouts; meanwhile its tasks are recovered; afterwards it carries on
         Thread.sleep(2_000);
         tasks.insert(longTasks());
-        awaitBusy(jdbc, "w2");
-        w2.freeze();
+        List<WorkerNode> survivors = Stream.of(w1, w2, w3).filter(node -> node != crashed).toList();
+        WorkerNode frozen = awaitBusy(jdbc, survivors);
+        frozen.freeze();
         Thread.sleep(LEASE.multipliedBy(2).toMillis());
-        w2.thaw();
+        frozen.thaw();
         Timestamp thawedAt = jdbc.queryForObject("SELECT NOW(3)", Timestamp.class);
 
         // database outage: every worker cut off for longer than a lease, then back
@@ -104,9 +106,10 @@ class WorkerFaultsIT {
 
         // graceful stop under load
         Thread.sleep(4_000);
-        assertThat(w3.stop(Duration.ofSeconds(40))).as("w3 stopped within 40 s").isTrue();
-        long leftRunningByW3 = jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task "
-                + "WHERE status IN ('RUNNING', 'CANCEL_REQUESTED') AND lease_owner = 'w3'", Long.class);
+        WorkerNode stopped = survivors.stream().filter(node -> node != frozen).findFirst().orElseThrow();
+        assertThat(stopped.stop(Duration.ofSeconds(40))).as("%s stopped within 40 s", stopped.id()).isTrue();
+        long leftRunningByStopped = jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task "
+                + "WHERE status IN ('RUNNING', 'CANCEL_REQUESTED') AND lease_owner = ?", Long.class, stopped.id());
 
         awaitAllSubmitted(submitted);
         feeder.shutdownNow();
@@ -123,19 +126,19 @@ class WorkerFaultsIT {
         List<String> overlapping = audit.claimsDuringAnotherHoldersLease();
         List<String> staleWrites = audit.staleHolderWrites();
         long recoveries = audit.recoveries();
-        double refused = w2.counter("async_task_outcome_refused_total") + w4.counter("async_task_outcome_refused_total");
-        double lost = w2.counter("async_task_lease_lost_total") + w4.counter("async_task_lease_lost_total");
-        double stoppedForLease = w2.counter("async_task_stopped_total") + w4.counter("async_task_stopped_total");
-        long w2ClaimsAfterThaw = audit.claimsBy("w2", thawedAt);
+        double refused = frozen.counter("async_task_outcome_refused_total") + w4.counter("async_task_outcome_refused_total");
+        double lost = frozen.counter("async_task_lease_lost_total") + w4.counter("async_task_lease_lost_total");
+        double stoppedForLease = frozen.counter("async_task_stopped_total") + w4.counter("async_task_stopped_total");
+        long claimsAfterThaw = audit.claimsBy(frozen.id(), thawedAt);
         long bound = LEASE.plus(RECOVERY).plus(POLL).toMillis();
 
         System.out.printf("FAULTS tasks=%d succeeded=%s rerun=%s kills=1 freezes=1 outages=1 graceful_stops=1 "
                         + "recoveries=%d crash_recovery_ms=%d bound_ms=%d duplicate_side_effects=%d "
                         + "stale_writes_written=%d stale_outcomes_refused_by_db=%.0f stale_outcomes_dropped_by_worker=%.0f "
-                        + "executions_stopped=%.0f claims_during_valid_lease=%d w2_claims_after_thaw=%d%n",
+                        + "executions_stopped=%.0f claims_during_valid_lease=%d frozen_claims_after_thaw=%d%n",
                 TASKS + 2 * LONG_TASKS, outcome.get("succeeded"), outcome.get("rerun"), recoveries, recoveryMillis, bound,
                 imported - tasksWithOneRecord, staleWrites.size(), refused, lost, stoppedForLease, overlapping.size(),
-                w2ClaimsAfterThaw);
+                claimsAfterThaw);
 
         int total = TASKS + 2 * LONG_TASKS;
         assertThat(((Number) outcome.get("tasks")).intValue()).isEqualTo(total);
@@ -147,9 +150,9 @@ class WorkerFaultsIT {
         assertThat(recoveries).as("the crash, freeze and outage left expired leases to recover").isPositive();
         assertThat(recoveryMillis).as("crash to all its tasks running again, vs lease + recovery + poll = %d ms", bound)
                 .isLessThan(bound * 3);
-        assertThat(w2ClaimsAfterThaw).as("the thawed worker claims new work").isPositive();
+        assertThat(claimsAfterThaw).as("the thawed worker claims new work").isPositive();
         assertThat(refused + lost).as("the frozen worker's late outcomes, refused or dropped").isPositive();
-        assertThat(leftRunningByW3).as("tasks the gracefully stopped worker left RUNNING").isZero();
+        assertThat(leftRunningByStopped).as("tasks the gracefully stopped worker left RUNNING").isZero();
     }
 
     private WorkerNode start(String id, String jdbcUrl, Path logs) throws Exception {
@@ -169,18 +172,24 @@ class WorkerFaultsIT {
                 + "WHERE status = 'RUNNING' AND lease_owner = ? AND priority = 5", Long.class, workerId);
     }
 
-    /** Waits until the worker holds tasks, one of them long, so that its crash surely leaves orphans. */
-    private static void awaitBusy(JdbcTemplate jdbc, String workerId) throws InterruptedException {
+    /**
+     * Waits until one of the workers holds tasks, one of them long, so that its crash surely leaves
+     * orphans; which worker gets the long tasks is up to the race of their claims.
+     */
+    private static WorkerNode awaitBusy(JdbcTemplate jdbc, List<WorkerNode> candidates) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
-            long held = jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task "
-                    + "WHERE status = 'RUNNING' AND lease_owner = ?", Long.class, workerId);
-            if (held >= 2 && longHeld(jdbc, workerId) > 0) {
-                return;
+            for (WorkerNode node : candidates) {
+                long held = jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task "
+                        + "WHERE status = 'RUNNING' AND lease_owner = ?", Long.class, node.id());
+                if (held >= 2 && longHeld(jdbc, node.id()) > 0) {
+                    return node;
+                }
             }
             Thread.sleep(5);
         }
-        throw new AssertionError(workerId + " never held two tasks at once");
+        throw new AssertionError("none of " + candidates.stream().map(WorkerNode::id).toList()
+                + " held two tasks, one of them long");
     }
 
     /** Tasks of 1.5 to 2 seconds, ahead of the stream (higher priority). */

@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Claims due tasks of the types this worker has handlers for, for its free slots and, when tasks are
- * short, for the prefetch its {@link ExecutionPace} allows, and hands them to the slots. After a full
+ * Claims due tasks of the types this worker has handlers for, for its free slots and, while there is a
+ * backlog and tasks are short, for the prefetch its {@link ExecutionPace} allows, and hands them to the slots. After a full
  * batch it claims again as soon as there is room for one; after a partial one it waits as
  * {@link PollBackoff} says, unless work is submitted in this JVM.
  */
@@ -37,6 +37,8 @@ final class TaskPoller {
     private final Duration leaseTimeout;
     private final Duration pollInterval;
     private final PollBackoff backoff;
+    /** The last claim got all it asked for: the queue is deeper than this worker's room. */
+    private boolean backlog;
     private volatile boolean stopping;
 
     TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, ConcurrencyLimits limits, int slots,
@@ -61,8 +63,9 @@ final class TaskPoller {
     void runUntilStopped() {
         while (!stopping) {
             try {
-                // under limits a waiting task would count as running fleet-wide: claim for free slots only
-                int prefetch = limits.isNone() ? pace.prefetch() : 0;
+                // claim ahead only into a backlog: from a shallow queue it would take what idle peers could
+                // start now; and under limits a waiting task would count as running fleet-wide
+                int prefetch = backlog && limits.isNone() ? pace.prefetch() : 0;
                 int room = slots + prefetch - active.size();
                 if (taskTypes.isEmpty() || room < Math.max(1, prefetch / 2)) {
                     vitals.pollSucceeded();   // nothing to ask the database for
@@ -70,13 +73,15 @@ final class TaskPoller {
                     continue;
                 }
                 int claimed = claimAndDispatch(room);
-                if (claimed < room) {
+                backlog = claimed == room;
+                if (!backlog) {
                     waiter.await(false, backoff.next(claimed > 0));
                 }
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException | Error e) {
                 log.warn("Claiming tasks failed, will try again in {} ms: {}", pollInterval.toMillis(), e.toString());
+                backlog = false;
                 if (!pause()) {
                     return;
                 }
