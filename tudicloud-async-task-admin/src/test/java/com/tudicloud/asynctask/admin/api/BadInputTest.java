@@ -94,7 +94,7 @@ class BadInputTest {
                 submit("{\"taskType\": \"mail\", \"delayMs\": 9223372036854775807}", 400, "delayMs", "less than or equal to"),
                 submit("{\"taskType\": \"mail\", \"runAt\": \"+10000-01-01T00:00:00Z\"}", 400, "runAt", "within 100 years"),
                 submit("{\"taskType\": \"nope\", \"taskType\": \"mail\"}", 400, "body", "Duplicate"),
-                submit("{\"taskType\": \"mail\", \"payload\": {\"amount\": 1, \"amount\": 1000}}", 400, "body", "Duplicate"),
+                submit("{\"taskType\": \"mail\", \"payload\": {\"amount\": 1, \"amount\": 1000}}", 400, "payload", "Duplicate"),
                 submit("{\"taskType\": \"mail\", \"priority\": 2.5}", 400, "priority", "wrong type"),
                 submit("", 400, "body", "is required"),
                 submit("[{\"taskType\": \"mail\"}]", 400, "body", "one JSON object"),
