@@ -98,8 +98,8 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
                                                                       HttpHeaders headers, HttpStatusCode status,
                                                                       WebRequest request) {
         String accept = String.valueOf(request.getHeader(HttpHeaders.ACCEPT));
-        String message = (e.getSupportedMediaTypes().isEmpty() ? "not a valid list of media types"
-                : "accepts none of " + e.getSupportedMediaTypes())
+        String message = (parses(accept) ? "accepts none of " + e.getSupportedMediaTypes()
+                : "not a valid list of media types")
                 + "; this API answers application/json, and errors as application/problem+json";
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, "Accept: '" + ProblemText.quote(accept) + "' "
                 + message);
@@ -137,6 +137,15 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     private ResponseEntity<Object> contentTypeProblem(RuntimeException e, WebRequest request) {
         return problem(List.of(Map.of("field", "Content-Type", "message",
                 "not usable: " + firstLine(String.valueOf(e.getMessage())) + "; send application/json")), request);
+    }
+
+    private static boolean parses(String mediaTypes) {
+        try {
+            MediaType.parseMediaTypes(mediaTypes);
+            return true;
+        } catch (InvalidMediaTypeException e) {
+            return false;
+        }
     }
 
     private static boolean isConcrete(String contentType) {
