@@ -57,9 +57,4 @@ final class Encodings {
         }
         return json.append('"').toString();
     }
-
-    /** Chars 0 to 255 of a raw request head, as the bytes they stand for. */
-    static String latin1(byte[] bytes) {
-        return new String(bytes, StandardCharsets.ISO_8859_1);
-    }
 }

@@ -60,12 +60,15 @@ final class HostileValues {
         return JSON_NUMBER.matcher(text.strip()).matches();
     }
 
-    /** A JSON integer within the schema's minimum and maximum: anything else must be refused. */
+    /**
+     * An integer of the given form within the schema's minimum and maximum: anything else must be refused.
+     * JSON allows white space around a number, so it is stripped first.
+     */
     static boolean isIntegerWithin(String text, Pattern integer, tools.jackson.databind.JsonNode schema) {
         if (!integer.matcher(text.strip()).matches()) {
             return false;
         }
-        BigDecimal value = new BigDecimal(text.strip().replace("+", ""));
+        BigDecimal value = new BigDecimal(text.strip());
         return (!schema.has("minimum") || value.compareTo(schema.get("minimum").decimalValue()) >= 0)
                 && (!schema.has("maximum") || value.compareTo(schema.get("maximum").decimalValue()) <= 0);
     }

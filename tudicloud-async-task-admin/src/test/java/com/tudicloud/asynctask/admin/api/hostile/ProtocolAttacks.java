@@ -79,7 +79,7 @@ final class ProtocolAttacks {
                 : targets.of(operation) + oneOf(TARGET_SUFFIXES, random);
         return valid(operation, target)
                 .note(target)
-                .blame(suspects(operation, "URI", "URL", "request target", "path", "header", "parameter"));
+                .blame(suspects(operation, "URI", "URL", "request target", "path", "header", "parameter", "query"));
     }
 
     private HostileRequest.Builder rawHeader(ApiOperation operation, int turn, Random random) {
@@ -108,9 +108,10 @@ final class ProtocolAttacks {
         String asked = method.equals("HEAD") ? "GET" : method;
         boolean documented = method.equals("OPTIONS") || operations.stream().anyMatch(other ->
                 other.path().equals(operation.path()) && other.method().equals(asked));
+        // a method another operation on the path has: that operation's own rules may refuse the request
         return withValidBody(operation, HostileRequest.to(method, targets.of(operation)))
                 .note(method)
-                .blame(method, "method")
+                .blame(documented ? new String[] {method, "method", "body"} : new String[] {method, "method"})
                 .mustReject(!documented);
     }
 
