@@ -8,6 +8,8 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.validation.FieldError;
 import org.springframework.web.bind.MethodArgumentNotValidException;
@@ -18,6 +20,7 @@ import org.springframework.web.method.annotation.HandlerMethodValidationExceptio
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
@@ -64,20 +67,21 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     @Override
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e, HttpHeaders headers,
                                                                   HttpStatusCode status, WebRequest request) {
-        DatabindException databind = databindCause(e);
-        if (databind instanceof UnrecognizedPropertyException unknown) {
+        JacksonException located = causeWithPath(e);
+        if (located instanceof UnrecognizedPropertyException unknown) {
             return problem(List.of(Map.of("field", unknown.getPropertyName(),
                     "message", "unknown field; known: " + unknown.getKnownPropertyIds())), request);
         }
-        if (databind != null && !databind.getPath().isEmpty()) {
-            String field = databind.getPath().stream()
+        if (located != null) {
+            // out of range, wrong type, malformed inside a field: the parser knows which field it was reading
+            String field = located.getPath().stream()
                     .map(reference -> reference.getPropertyName() != null ? reference.getPropertyName()
                             : "[" + reference.getIndex() + "]")
                     .collect(Collectors.joining("."));
             return problem(List.of(Map.of("field", field, "message", "wrong type or format: "
-                    + firstLine(databind.getOriginalMessage()))), request);
+                    + firstLine(located.getOriginalMessage()))), request);
         }
-        if (databind != null) {
+        if (cause(e, DatabindException.class) != null) {
             // no field to name: the body as a whole is not one JSON object of the expected fields
             return problem(List.of(Map.of("field", "body", "message", "must be one JSON object with the fields of "
                     + "SubmitTask (see /v3/api-docs)")), request);
@@ -88,11 +92,68 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return problem(List.of(Map.of("field", "body", "message", reason)), request);
     }
 
+    /** An Accept header that cannot be parsed, or that accepts nothing the API writes. */
+    @Override
+    protected ResponseEntity<Object> handleHttpMediaTypeNotAcceptable(HttpMediaTypeNotAcceptableException e,
+                                                                      HttpHeaders headers, HttpStatusCode status,
+                                                                      WebRequest request) {
+        String accept = String.valueOf(request.getHeader(HttpHeaders.ACCEPT));
+        String message = (parses(accept) ? "accepts none of " + e.getSupportedMediaTypes()
+                : "not a valid list of media types")
+                + "; this API answers application/json, and errors as application/problem+json";
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, "Accept: '" + ProblemText.quote(accept) + "' "
+                + message);
+        problem.setTitle("Not acceptable");
+        problem.setProperty("errors", List.of(Map.of("field", HttpHeaders.ACCEPT, "message", message)));
+        return handleExceptionInternal(e, problem, headers, status, request);
+    }
+
+    /** Every error is a problem detail, whatever the Accept header asked for: an error must be readable. */
+    @Override
+    protected ResponseEntity<Object> createResponseEntity(Object body, HttpHeaders headers, HttpStatusCode status,
+                                                          WebRequest request) {
+        HttpHeaders problemHeaders = new HttpHeaders();
+        problemHeaders.putAll(headers);
+        problemHeaders.setContentType(MediaType.APPLICATION_PROBLEM_JSON);
+        return new ResponseEntity<>(body, problemHeaders, status);
+    }
+
     /** A Content-Type that cannot even be parsed (a wildcard, a multipart without boundary). */
     @ExceptionHandler({InvalidMediaTypeException.class, MultipartException.class})
     ResponseEntity<Object> handleBadContentType(RuntimeException e, WebRequest request) {
+        return contentTypeProblem(e, request);
+    }
+
+    /** Spring refuses a wildcard Content-Type such as application/* with a bare IllegalArgumentException. */
+    @ExceptionHandler(IllegalArgumentException.class)
+    ResponseEntity<Object> handleIllegalArgument(IllegalArgumentException e, WebRequest request) {
+        String contentType = request.getHeader(HttpHeaders.CONTENT_TYPE);
+        if (contentType == null || isConcrete(contentType)) {
+            throw e;
+        }
+        return contentTypeProblem(e, request);
+    }
+
+    private ResponseEntity<Object> contentTypeProblem(RuntimeException e, WebRequest request) {
         return problem(List.of(Map.of("field", "Content-Type", "message",
                 "not usable: " + firstLine(String.valueOf(e.getMessage())) + "; send application/json")), request);
+    }
+
+    private static boolean parses(String mediaTypes) {
+        try {
+            MediaType.parseMediaTypes(mediaTypes);
+            return true;
+        } catch (InvalidMediaTypeException e) {
+            return false;
+        }
+    }
+
+    private static boolean isConcrete(String contentType) {
+        try {
+            return MediaType.parseMediaType(contentType).isConcrete();
+        } catch (InvalidMediaTypeException e) {
+            return false;
+        }
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
@@ -107,7 +168,11 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return problem(List.of(Map.of("field", e.getName(), "message", message)), request);
     }
 
-    private ResponseEntity<Object> problem(List<Map<String, String>> errors, WebRequest request) {
+    private ResponseEntity<Object> problem(List<Map<String, String>> rawErrors, WebRequest request) {
+        // fields and messages may quote the request: keep them short and writable
+        List<Map<String, String>> errors = rawErrors.stream().map(error -> Map.of(
+                "field", ProblemText.quote(error.get("field")), "message", ProblemText.quote(error.get("message"))))
+                .toList();
         String detail = errors.stream().map(error -> error.get("field") + ": " + error.get("message"))
                 .collect(Collectors.joining("; "));
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
@@ -118,10 +183,19 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
     }
 
     /** The Jackson error that knows the field, wherever it sits in the cause chain. */
-    private static DatabindException databindCause(Throwable e) {
+    private static JacksonException causeWithPath(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof DatabindException databind) {
-                return databind;
+            if (t instanceof JacksonException jackson && !jackson.getPath().isEmpty()) {
+                return jackson;
+            }
+        }
+        return null;
+    }
+
+    private static <T extends Throwable> T cause(Throwable e, Class<T> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return type.cast(t);
             }
         }
         return null;

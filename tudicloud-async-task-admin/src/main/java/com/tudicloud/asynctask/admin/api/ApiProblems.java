@@ -13,7 +13,9 @@ final class ApiProblems {
     private ApiProblems() {
     }
 
-    static ErrorResponseException badRequest(String field, String message) {
+    /** The message may quote the request: {@link ProblemText} keeps it short and writable. */
+    static ErrorResponseException badRequest(String field, String rawMessage) {
+        String message = ProblemText.quote(rawMessage);
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, field + ": " + message);
         problem.setTitle("Invalid request");
         problem.setProperty("errors", List.of(Map.of("field", field, "message", message)));

@@ -10,6 +10,7 @@ import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.MediaType;
 import org.springframework.security.core.Authentication;
 import org.springframework.security.core.GrantedAuthority;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -25,7 +26,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 @RestController
-@RequestMapping("/api")
+@RequestMapping(path = "/api", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Operations", description = "The queue's state, the worker fleet, and who is logged in")
 @ConditionalOnConsole
 public class OperationsController {

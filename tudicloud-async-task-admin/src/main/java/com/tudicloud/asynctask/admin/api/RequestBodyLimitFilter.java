@@ -45,23 +45,35 @@ class RequestBodyLimitFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         if (request.getContentLengthLong() > maxBytes) {
-            reject(request, response);
+            rejectTooLarge(request, response);
             return;
         }
-        byte[] body = request.getInputStream().readNBytes(maxBytes + 1);
+        byte[] body;
+        try {
+            body = request.getInputStream().readNBytes(maxBytes + 1);
+        } catch (IOException e) {
+            reject(request, response, HttpStatus.BAD_REQUEST, "Request body unreadable", "body: ended before the length "
+                    + "its headers announced, or its chunked encoding is broken (" + ProblemText.quote(e.toString()) + ")");
+            return;
+        }
         if (body.length > maxBytes) {
-            reject(request, response);
+            rejectTooLarge(request, response);
             return;
         }
         chain.doFilter(new BufferedBodyRequest(request, body), response);
     }
 
-    private void reject(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONTENT_TOO_LARGE,
+    private void rejectTooLarge(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        reject(request, response, HttpStatus.CONTENT_TOO_LARGE, "Request body too large",
                 "body: larger than " + maxBytes + " bytes (async-task.admin.max-body-bytes)");
-        problem.setTitle("Request body too large");
+    }
+
+    private void reject(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String title,
+                        String detail) throws IOException {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+        problem.setTitle(title);
         problem.setInstance(URI.create(request.getRequestURI()));
-        response.setStatus(HttpStatus.CONTENT_TOO_LARGE.value());
+        response.setStatus(status.value());
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
         response.setHeader("Connection", "close");
         jsonMapper.writeValue(response.getOutputStream(), problem);

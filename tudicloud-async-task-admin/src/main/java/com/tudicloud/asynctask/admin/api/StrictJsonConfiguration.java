@@ -5,11 +5,18 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.module.SimpleModule;
+import tools.jackson.databind.type.LogicalType;
+
+import java.time.Instant;
 
 /**
- * JSON the API reads means exactly what it says, or is refused: no unknown fields, no duplicate keys
- * (the last would silently win), no fractions cut to whole numbers, and payload numbers kept as written
- * instead of passing through a double.
+ * JSON the API reads means exactly what it says, or is refused: no unknown fields, no duplicate keys,
+ * no numbers for strings or strings for numbers
+ * (the last would silently win), no fractions cut to whole numbers, no strings that are not valid Unicode
+ * (the database would keep a '?'), no instants but ISO-8601 strings, and payload numbers kept as written instead of passing through a double.
  */
 @Configuration(proxyBeanMethods = false)
 class StrictJsonConfiguration {
@@ -20,6 +27,17 @@ class StrictJsonConfiguration {
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                // a number is no string and a string no number: "ownerId": 5 and "priority": "5" are refused
+                .withCoercionConfig(LogicalType.Textual, config -> config
+                        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                .withCoercionConfig(LogicalType.Integer, config -> config
+                        .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                .addModule(new SimpleModule("strict-scalars")
+                        .addDeserializer(String.class, new UnicodeStringDeserializer())
+                        .addDeserializer(Instant.class, new InstantStringDeserializer()));
     }
 }

@@ -20,6 +20,7 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Size;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -37,7 +38,7 @@ import java.util.List;
 import java.util.Set;
 
 @RestController
-@RequestMapping("/api/tasks")
+@RequestMapping(path = "/api/tasks", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Tasks", description = "Browse, submit, cancel and retry tasks")
 @ConditionalOnConsole
 public class TaskController {
@@ -105,6 +106,9 @@ public class TaskController {
         if (!taskTypes.isKnown(body.taskType())) {
             throw ApiProblems.badRequest("taskType", "unknown task type '" + body.taskType() + "'; known: "
                     + taskTypes.known());
+        }
+        if (body.payload() != null && UnicodeText.hasLoneSurrogate(body.payload())) {
+            throw ApiProblems.badRequest("payload", "not valid Unicode: a string or name holds a lone surrogate");
         }
         if (body.delayMs() != null && body.runAt() != null) {
             throw ApiProblems.badRequest("runAt", "give either delayMs or runAt, not both");

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.security;
 
+import com.tudicloud.asynctask.admin.api.ProblemText;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpStatus;
@@ -11,13 +12,18 @@ import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.csrf.CsrfException;
+import org.springframework.security.web.firewall.RequestRejectedException;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.net.URI;
 
-/** 401 and 403 for API callers as RFC 9457 problem details, like every other API error. */
-final class ProblemResponses implements AuthenticationEntryPoint, AccessDeniedHandler {
+/**
+ * 401 and 403 for API callers, and 400 for requests the firewall rejects (an encoded slash or percent, a
+ * ';', a '..' segment, a control character), as RFC 9457 problem details like every other API error.
+ */
+final class ProblemResponses implements AuthenticationEntryPoint, AccessDeniedHandler, RequestRejectedHandler {
 
     private final JsonMapper jsonMapper;
 
@@ -45,12 +51,28 @@ final class ProblemResponses implements AuthenticationEntryPoint, AccessDeniedHa
                 : "Your role may not do this: submitting, cancelling and retrying need the OPERATOR role");
     }
 
+    /** The firewall's message names what it refused, e.g. 'the URL contained a potentially malicious String ";"'. */
+    @Override
+    public void handle(HttpServletRequest request, HttpServletResponse response, RequestRejectedException e)
+            throws IOException {
+        write(request, response, HttpStatus.BAD_REQUEST, ProblemText.quote(String.valueOf(e.getMessage())));
+    }
+
     private void write(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String detail)
             throws IOException {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
-        problem.setInstance(URI.create(request.getRequestURI()));
+        problem.setInstance(instance(request));
         response.setStatus(status.value());
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
         jsonMapper.writeValue(response.getOutputStream(), problem);
+    }
+
+    /** The request's path; none where the firewall refused a path that is not even a URI. */
+    private static URI instance(HttpServletRequest request) {
+        try {
+            return URI.create(request.getRequestURI());
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 }

@@ -8,6 +8,7 @@ import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.security.core.userdetails.UserDetailsService;
@@ -55,6 +56,12 @@ public class SecurityConfiguration {
                         .defaultAuthenticationEntryPointFor(problems, MACHINE_PATHS)
                         .defaultAccessDeniedHandlerFor(problems, MACHINE_PATHS));
         return http.build();
+    }
+
+    /** Requests the firewall refuses get a 400 problem, not a bare status. */
+    @Bean
+    WebSecurityCustomizer rejectedRequestsAsProblems(JsonMapper jsonMapper) {
+        return web -> web.requestRejectedHandler(new ProblemResponses(jsonMapper));
     }
 
     @Bean

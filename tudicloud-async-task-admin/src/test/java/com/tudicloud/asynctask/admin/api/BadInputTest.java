@@ -94,7 +94,7 @@ class BadInputTest {
                 submit("{\"taskType\": \"mail\", \"delayMs\": 9223372036854775807}", 400, "delayMs", "less than or equal to"),
                 submit("{\"taskType\": \"mail\", \"runAt\": \"+10000-01-01T00:00:00Z\"}", 400, "runAt", "within 100 years"),
                 submit("{\"taskType\": \"nope\", \"taskType\": \"mail\"}", 400, "body", "Duplicate"),
-                submit("{\"taskType\": \"mail\", \"payload\": {\"amount\": 1, \"amount\": 1000}}", 400, "body", "Duplicate"),
+                submit("{\"taskType\": \"mail\", \"payload\": {\"amount\": 1, \"amount\": 1000}}", 400, "payload", "Duplicate"),
                 submit("{\"taskType\": \"mail\", \"priority\": 2.5}", 400, "priority", "wrong type"),
                 submit("", 400, "body", "is required"),
                 submit("[{\"taskType\": \"mail\"}]", 400, "body", "one JSON object"),
@@ -104,7 +104,20 @@ class BadInputTest {
                 Arguments.of("GET /api/tasks/%2027", get("/api/tasks/ 27"), 400, "id", "not a task id"),
                 Arguments.of("POST /api/tasks/0x1c/cancel", post("/api/tasks/0x1c/cancel"), 400, "id", "not a task id"),
                 Arguments.of("PUT /api/tasks", put("/api/tasks").contentType(MediaType.APPLICATION_JSON).content("{}"),
-                        405, "", "not supported"));
+                        405, "", "not supported"),
+                // found by HostileInputTest: a vague field, a value stored other than sent, an empty or mislabelled answer
+                submit("{\"taskType\": \"mail\", \"priority\": 99999999999999999999}", 400, "priority", "out of range"),
+                submit("{\"taskType\": \"mail\", \"ownerId\": \"\\ud800\"}", 400, "ownerId", "lone surrogate"),
+                submit("{\"taskType\": \"mail\", \"payload\": {\"a\": \"x\\udfff\"}}", 400, "payload", "lone surrogate"),
+                submit("{\"taskType\": \"mail\", \"ownerId\": 5}", 400, "ownerId", "wrong type"),
+                submit("{\"taskType\": \"mail\", \"priority\": \"5\"}", 400, "priority", "wrong type"),
+                submit("{\"taskType\": \"mail\", \"runAt\": 5}", 400, "runAt", "ISO-8601"),
+                list("page=0x10", "page", "is not a valid whole number"),
+                Arguments.of("GET accepting only problems", get("/api/tasks").accept(MediaType.APPLICATION_PROBLEM_JSON),
+                        406, "Accept", "accepts none of [application/json]"),
+                Arguments.of("GET with an unparseable Accept", get("/api/tasks").header("Accept", "garbage"), 406,
+                        "Accept", "not a valid list of media types"),
+                Arguments.of("GET /api/tasks;x=1", get("/api/tasks;x=1"), 400, "", "malicious String \";\""));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -120,7 +133,7 @@ class BadInputTest {
         if (!field.isEmpty()) {
             result.andExpect(jsonPath("$.detail", containsString(field + ": ")));
         }
-        if (status == 400) {
+        if (status == 400 && !field.isEmpty()) {
             result.andExpect(jsonPath("$.errors[0].field").value(field));
         }
         assertThat(snapshot()).as("the table after %s", name).isEqualTo(before);

@@ -1,0 +1,177 @@
+package com.tudicloud.asynctask.admin.api.hostile;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+
+import static com.tudicloud.asynctask.admin.api.hostile.HostileValues.oneOf;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Hostile JSON request bodies: a field's value, an unknown field, a malformed body, a wrong Content-Type. */
+final class BodyAttacks {
+
+    private static final JsonMapper EXACT_NUMBERS = JsonMapper.builder()
+            .enable(tools.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
+    private static final Comparator<JsonNode> NUMBERS_BY_VALUE = (a, b) -> a.isNumber() && b.isNumber()
+            ? a.decimalValue().compareTo(b.decimalValue()) : (a.equals(b) ? 0 : 1);
+    private static final String BIG = "x".repeat(70_000);
+
+    /** Whole bodies that are not one JSON object; only the one with a byte order mark is legal. */
+    private static final List<String> MALFORMED = List.of("", "{", "}", "{\"taskType\":", "[]", "null", "\"text\"",
+            "42", "true", "{}{}", "{\"taskType\":\"demo.export\"} trailing", "{\"taskType\":\"demo.export\"}{}",
+            "{'taskType':'demo.export'}", "{taskType:\"demo.export\"}", "{\"taskType\":\"demo.export\",}",
+            "/* c */{\"taskType\":\"demo.export\"}", "{\"taskType\":\"demo.export\"}\u0000",
+            "{\"taskType\":\"demo.export\",\"payload\":" + "[".repeat(5_000), "{\"taskType\":\"" + BIG + "\"}");
+    private static final List<String> CONTENT_TYPES = List.of("text/plain", "application/xml", "*/*", "application/*",
+            "application/json; charset=ebcdic", "application/json; charset=\"", "application/json;;", "multipart/form-data",
+            "multipart/form-data; boundary=x", "application/x-www-form-urlencoded", "", "json",
+            "application/json; charset=utf-16", "application/problem+json", "application/merge-patch+json",
+            "application/json; charset=iso-8859-1", "application/json; q=\u00ff", "text/json");
+
+    private final Targets targets;
+
+    BodyAttacks(Targets targets) {
+        this.targets = targets;
+    }
+
+    List<Attack> attacks() {
+        return List.of(
+                new Attack("body field value", operation -> operation.bodyFields().size(), this::fieldValue),
+                new Attack("unknown body field", Attack.whenever(ApiOperation::hasBody), this::unknownField),
+                new Attack("malformed body", Attack.whenever(ApiOperation::hasBody), this::malformedBody),
+                new Attack("Content-Type", Attack.whenever(ApiOperation::hasBody), this::contentType));
+    }
+
+    private HostileRequest.Builder fieldValue(ApiOperation operation, int turn, Random random) {
+        List<String> fields = new ArrayList<>(operation.bodyFields().keySet());
+        String field = fields.get(turn % fields.size());
+        JsonNode schema = operation.bodyFields().get(field);
+        Value value = valueFor(schema, random);
+        return json(operation, objectWith(operation, field, value.json()), value.raw())
+                .note(field + ": " + value.json())
+                .blame(value.wellFormed() ? new String[] {field} : new String[] {field, "body"})
+                .mustReject(value.mustRefuse() || (value.json().equals("null") && operation.requiredBodyFields().contains(field)))
+                .whenAccepted(reply -> storedAsSent(reply, field, value.json()));
+    }
+
+    private HostileRequest.Builder unknownField(ApiOperation operation, int turn, Random random) {
+        String name = oneOf(List.of(HostileValues.text(random), "TaskType", "task_type", "taskType ", "payload\u0000"),
+                random);
+        boolean escapeAll = random.nextBoolean();
+        String body = objectWith(operation, name, "1").replace(Encodings.jsonString(name, true),
+                Encodings.jsonString(name, escapeAll));
+        boolean wellFormed = escapeAll || !HostileValues.hasLoneSurrogate(name);
+        return json(operation, body, !escapeAll)
+                .note(name)
+                .blame(wellFormed ? new String[] {name} : new String[] {name, "body"})
+                .mustReject(!operation.bodyFields().containsKey(name));
+    }
+
+    private HostileRequest.Builder malformedBody(ApiOperation operation, int turn, Random random) {
+        String body = oneOf(MALFORMED, random);
+        boolean withByteOrderMark = random.nextInt(10) == 0;
+        List<String> suspects = new ArrayList<>(operation.bodyFields().keySet());
+        suspects.add(0, "body");
+        return json(operation, withByteOrderMark ? "\uFEFF" + operation.exampleBody() : body, true)
+                .note(withByteOrderMark ? "byte order mark" : body)
+                // a parser that fails inside a field may name it
+                .blame(suspects.toArray(String[]::new))
+                .mustReject(!withByteOrderMark);
+    }
+
+    private HostileRequest.Builder contentType(ApiOperation operation, int turn, Random random) {
+        String type = oneOf(CONTENT_TYPES, random);
+        return HostileRequest.to(operation.method(), targets.of(operation))
+                .header("Content-Type", type)
+                .note(type)
+                .body(operation.exampleBody().getBytes(StandardCharsets.UTF_8))
+                .blame("Content-Type", "body")
+                .mustReject(!type.startsWith("application/json") && !type.endsWith("+json"));
+    }
+
+    /**
+     * A hostile JSON value for a field.
+     *
+     * @param raw whether non-ASCII text goes out as raw (WTF-8) bytes instead of backslash-u escapes
+     * @param wellFormed whether the body is still syntactically valid JSON in valid UTF-8
+     */
+    private record Value(String json, boolean raw, boolean wellFormed, boolean mustRefuse) {
+    }
+
+    private static Value valueFor(JsonNode schema, Random random) {
+        String type = schema.path("type").asString("");
+        if (type.isEmpty() || (type.equals("object") && !schema.has("properties"))) {
+            return anyJson(random);
+        }
+        if (random.nextInt(4) == 0) {
+            String other = oneOf(HostileValues.JSON_OF_EVERY_TYPE, random);
+            boolean sameType = other.equals("null") || (type.equals("string") ? other.startsWith("\"")
+                    : type.equals("integer") && HostileValues.isJsonIntegerWithin(other, schema));
+            return new Value(other, false, true, !sameType);
+        }
+        if (type.equals("integer")) {
+            String number = oneOf(HostileValues.NUMBERS, random);
+            return new Value(number, false, HostileValues.isJsonNumber(number),
+                    !HostileValues.isJsonIntegerWithin(number, schema));
+        }
+        if (type.equals("string")) {
+            String text = "date-time".equals(schema.path("format").asString("")) && random.nextBoolean()
+                    ? oneOf(HostileValues.INSTANTS, random) : HostileValues.text(random);
+            boolean raw = random.nextBoolean();
+            boolean loneSurrogate = HostileValues.hasLoneSurrogate(text);
+            return new Value(Encodings.jsonString(text, !raw), raw, !(raw && loneSurrogate),
+                    loneSurrogate || (schema.has("maxLength") && text.length() > schema.get("maxLength").asInt()));
+        }
+        throw new IllegalStateException("no hostile values for a field of type " + type + ": " + schema);
+    }
+
+    /** For a field that takes any JSON (a payload). */
+    private static Value anyJson(Random random) {
+        return switch (random.nextInt(7)) {
+            case 0 -> {
+                int depth = 600 + random.nextInt(3_000);
+                // deeper than a JSON parser should follow: refused (naming the body) or kept whole
+                yield new Value("[".repeat(depth) + "1" + "]".repeat(depth), false, false, false);
+            }
+            case 1 -> new Value("{\"a\": 1, \"a\": 2}", false, true, true);
+            case 2 -> {
+                String text = HostileValues.text(random);
+                yield new Value(Encodings.jsonString(text, true), false, true, HostileValues.hasLoneSurrogate(text));
+            }
+            case 3 -> new Value(oneOf(List.of("1E400", "-0.0", "99999999999999999999", "1e-400", "0.1000"), random),
+                    false, true, false);
+            case 4 -> new Value("{" + Encodings.jsonString(HostileValues.text(random), true) + ": null}", false, true,
+                    false);
+            case 5 -> new Value(Encodings.jsonString(BIG, false), false, false, true);
+            default -> new Value(oneOf(HostileValues.JSON_OF_EVERY_TYPE, random), false, true, false);
+        };
+    }
+
+    /** The operation's required fields with their documented examples, and {@code field} set to {@code json}. */
+    private static String objectWith(ApiOperation operation, String field, String json) {
+        List<String> members = new ArrayList<>(operation.requiredExamples(field));
+        members.add(Encodings.jsonString(field, true) + ": " + json);
+        return "{" + String.join(", ", members) + "}";
+    }
+
+    private HostileRequest.Builder json(ApiOperation operation, String body, boolean raw) {
+        return HostileRequest.to(operation.method(), targets.of(operation))
+                .header("Content-Type", "application/json")
+                .body(raw ? Encodings.wtf8(body) : body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** What an accepted request stored is what it sent: nothing coerced, truncated or replaced by '?'. */
+    private static void storedAsSent(Reply reply, String field, String sentJson) {
+        JsonNode stored = reply.json().get(field);
+        if (stored == null || sentJson.equals("null")) {
+            return;
+        }
+        JsonNode sent = EXACT_NUMBERS.readTree(sentJson);
+        assertThat(sent.equals(NUMBERS_BY_VALUE, stored)).as("%s stored as %s, sent as %s", field, stored, sent).isTrue();
+    }
+}
