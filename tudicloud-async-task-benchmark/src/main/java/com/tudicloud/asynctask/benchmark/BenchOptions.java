@@ -13,7 +13,7 @@ import java.util.List;
  * {@code --quick} (a smoke run of a few seconds), {@code --runs=3},
  * {@code --scenarios=raw,drain,latency,submit,heartbeat,scale}, {@code --tasks=20000} (drain and raw),
  * {@code --drain-shapes=1x8,1x16,2x8,2x16} (workers x slots; raw then runs at those batch sizes only),
- * {@code --warmup-tasks=20000} (per worker JVM, untimed),
+ * {@code --warmup-tasks=50000} (per worker JVM, untimed),
  * {@code --jdbc-url=jdbc:mysql://127.0.0.1:3306/}, {@code --database=async_task_bench}, {@code --user=root},
  * {@code --password=}, {@code --child-jvm-options="-XX:StartFlightRecording=..."} (worker and producer JVMs).
  */

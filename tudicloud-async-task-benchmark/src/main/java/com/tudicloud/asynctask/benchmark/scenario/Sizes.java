@@ -42,7 +42,7 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
     }
 
     public static Sizes full(int drainTasks) {
-        return new Sizes(20_000,
+        return new Sizes(50_000,
                 new Drain(drainTasks, List.of(new DrainShape(1, 8), new DrainShape(1, 16), new DrainShape(2, 8),
                         new DrainShape(2, 16)), List.of(8, 16, 40, 80, 100), 2),
                 new Latency(200, Duration.ofSeconds(20), Duration.ofMillis(100), 16),

@@ -12,7 +12,10 @@ import io.micrometer.core.instrument.Timer;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
 /**
@@ -33,6 +36,10 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
     private final Counter heartbeatFailures;
     private final DistributionSummary claimBatchSize;
     private final Timer recoveryDelay;
+    // the meters every task touches, looked up once per tag set: building a meter id costs more than the count
+    private final Map<String, Counter> claimedByType = new ConcurrentHashMap<>();
+    private final Map<String, Timer> pickupLatencyByType = new ConcurrentHashMap<>();
+    private final Map<List<String>, Timer> executionByTypeAndOutcome = new ConcurrentHashMap<>();
 
     public MicrometerAsyncTaskMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -61,11 +68,12 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
     public void claimed(int requested, List<ClaimedTask> claimed) {
         claimBatchSize.record(claimed.size());
         for (ClaimedTask task : claimed) {
-            Counter.builder(PREFIX + "claimed").description("Tasks claimed").tag("type", task.taskType())
-                    .register(registry).increment();
-            Timer.builder(PREFIX + "pickup.latency").description("From due (available_at) to claimed")
-                    .tag("type", task.taskType()).publishPercentileHistogram()
-                    .register(registry).record(Duration.ofMillis(task.pickupDelayMillis()));
+            claimedByType.computeIfAbsent(task.taskType(), type -> Counter.builder(PREFIX + "claimed")
+                    .description("Tasks claimed").tag("type", type).register(registry)).increment();
+            pickupLatencyByType.computeIfAbsent(task.taskType(), type -> Timer.builder(PREFIX + "pickup.latency")
+                            .description("From due (available_at) to claimed").tag("type", type)
+                            .publishPercentileHistogram().register(registry))
+                    .record(task.pickupDelayMillis(), TimeUnit.MILLISECONDS);
         }
     }
 
@@ -88,9 +96,10 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
 
     @Override
     public void executed(String taskType, String outcome, Duration duration) {
-        Timer.builder(PREFIX + "execution").description("Executions by task type and what was written")
-                .tag("type", taskType).tag("outcome", outcome)
-                .publishPercentileHistogram().register(registry).record(duration);
+        executionByTypeAndOutcome.computeIfAbsent(List.of(taskType, outcome), tags -> Timer.builder(PREFIX + "execution")
+                        .description("Executions by task type and what was written")
+                        .tag("type", taskType).tag("outcome", outcome).publishPercentileHistogram().register(registry))
+                .record(duration);
     }
 
     @Override
