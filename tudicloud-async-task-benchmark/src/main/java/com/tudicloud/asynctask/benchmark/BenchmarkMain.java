@@ -2,11 +2,13 @@ package com.tudicloud.asynctask.benchmark;
 
 import com.tudicloud.asynctask.benchmark.db.BenchDatabase;
 import com.tudicloud.asynctask.benchmark.db.ServerInfo;
+import com.tudicloud.asynctask.benchmark.db.ServerSettling;
 import com.tudicloud.asynctask.benchmark.report.Result;
 import com.tudicloud.asynctask.benchmark.report.ResultTable;
 import com.tudicloud.asynctask.benchmark.scenario.BenchContext;
 import com.tudicloud.asynctask.benchmark.scenario.Scenario;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -16,6 +18,9 @@ import java.util.List;
  * fails (a task lost or run twice), 2 when a scenario could not run. Options: {@link BenchOptions}.
  */
 public final class BenchmarkMain {
+
+    /** A scenario starts once the server is quiet, or after this long anyway. */
+    private static final Duration SETTLE_AT_MOST = Duration.ofMinutes(1);
 
     private BenchmarkMain() {
     }
@@ -40,9 +45,13 @@ public final class BenchmarkMain {
                     + " java=" + System.getProperty("java.version") + " " + ServerInfo.describe(db.pool())
                     + " database=" + db.coordinates().database() + " mode=" + (options.quick() ? "quick" : "full"));
             ResultTable table = new ResultTable(options.runs());
+            ServerSettling settling = new ServerSettling(db.pool());
             for (int run = 1; run <= options.runs(); run++) {
                 BenchContext context = new BenchContext(db, options.sizes(), options.childJvmOptions());
                 for (Scenario scenario : options.scenarios()) {
+                    Duration settled = settling.await(SETTLE_AT_MOST);
+                    System.err.printf("server settled in %.1f s before %s (run %d)%n", settled.toMillis() / 1e3,
+                            scenario.name(), run);
                     long scenarioStart = System.nanoTime();
                     List<Result> results = scenario.run(context);
                     System.err.printf("scenario %s (run %d) took %.1f s%n", scenario.name(), run,

@@ -5,11 +5,7 @@ import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import java.time.Duration;
 import java.time.LocalDateTime;
 
-/**
- * A due task locked by the claim transaction, as it was before the claim; both instants are the database's.
- * Public only so that MyBatis can call its constructor directly: for a package-private one it catches an
- * IllegalAccessException per row before it makes the constructor accessible (JFR: 6% of a drain's garbage).
- */
+/** A due task locked by the claim transaction, as it was before the claim; both instants are the database's. */
 public record ClaimCandidate(long id, String taskType, String payloadJson, int attemptCount, int maxAttempts,
                       String ownerId, long leaseToken, int priority, LocalDateTime availableAt, LocalDateTime dbNow) {
 

@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 
 /** A task whose lease expired, locked by the recovery transaction; both instants are the database's. */
-record ExpiredLease(long id, TaskStatus status, int attemptCount, int maxAttempts, LocalDateTime leaseUntil,
+public record ExpiredLease(long id, TaskStatus status, int attemptCount, int maxAttempts, LocalDateTime leaseUntil,
                     LocalDateTime dbNow) {
 
     enum Fate { REQUEUE, FAIL, CANCEL }

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 
 /** The due time of the oldest due QUEUED task (or {@code null}) and the database's now. */
-record OldestDue(LocalDateTime oldestDue, LocalDateTime dbNow) {
+public record OldestDue(LocalDateTime oldestDue, LocalDateTime dbNow) {
 
     Long ageMillis() {
         return oldestDue == null ? null : Duration.between(oldestDue, dbNow).toMillis();

@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 
 /** The QUEUED tasks of one type; both instants are the database's. */
-record QueueDepthRow(String taskType, long queued, long due, LocalDateTime oldestDue, LocalDateTime dbNow) {
+public record QueueDepthRow(String taskType, long queued, long due, LocalDateTime oldestDue, LocalDateTime dbNow) {
 
     QueueDepth toQueueDepth() {
         long age = oldestDue == null ? 0 : Math.max(0, Duration.between(oldestDue, dbNow).toMillis());

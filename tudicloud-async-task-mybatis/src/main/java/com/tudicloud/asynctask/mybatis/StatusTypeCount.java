@@ -3,5 +3,5 @@ package com.tudicloud.asynctask.mybatis;
 import com.tudicloud.asynctask.api.TaskStatus;
 
 /** How many tasks of one type are in one status. */
-record StatusTypeCount(TaskStatus status, String taskType, long taskCount) {
+public record StatusTypeCount(TaskStatus status, String taskType, long taskCount) {
 }

@@ -1,5 +1,5 @@
 package com.tudicloud.asynctask.mybatis;
 
 /** How many tasks of one type hold a lease. */
-record TypeCount(String taskType, long taskCount) {
+public record TypeCount(String taskType, long taskCount) {
 }
