@@ -37,6 +37,7 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
     private final DistributionSummary claimBatchSize;
     private final Timer recoveryDelay;
     // the meters every task touches, looked up once per tag set: building a meter id costs more than the count
+    private final Map<List<String>, Counter> submittedByTypeAndCreated = new ConcurrentHashMap<>();
     private final Map<String, Counter> claimedByType = new ConcurrentHashMap<>();
     private final Map<String, Timer> pickupLatencyByType = new ConcurrentHashMap<>();
     private final Map<List<String>, Timer> executionByTypeAndOutcome = new ConcurrentHashMap<>();
@@ -60,8 +61,11 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
 
     @Override
     public void submitted(String taskType, boolean created) {
-        Counter.builder(PREFIX + "submitted").description("Tasks submitted (created=false: deduplicated)")
-                .tag("type", taskType).tag("created", String.valueOf(created)).register(registry).increment();
+        String createdTag = String.valueOf(created);
+        submittedByTypeAndCreated.computeIfAbsent(List.of(taskType, createdTag), tags -> Counter.builder(PREFIX + "submitted")
+                        .description("Tasks submitted (created=false: deduplicated)")
+                        .tag("type", taskType).tag("created", createdTag).register(registry))
+                .increment();
     }
 
     @Override
