@@ -45,7 +45,7 @@ public record StoreLimits(int artifactIdLength, int errorLength, int progressMes
      * @return {@code text} itself when it fits as it is; {@code null} for {@code null}
      */
     public String fit(String text, int maxLength) {
-        if (text == null || (text.length() <= maxLength && !hasSurrogates(text))) {
+        if (text == null || fits(text, maxLength)) {
             return text;
         }
         StringBuilder kept = new StringBuilder(Math.min(text.length(), 2 * maxLength));
@@ -79,9 +79,20 @@ public record StoreLimits(int artifactIdLength, int errorLength, int progressMes
         return Math.max(0, Math.min(millis, maxDelay.toMillis()));
     }
 
-    private static boolean hasSurrogates(String text) {
+    private boolean fits(String text, int maxLength) {
+        if (hasLoneSurrogates(text)) {
+            return false;
+        }
+        int length = measure == TextMeasure.CODE_POINTS ? text.codePointCount(0, text.length()) : text.length();
+        return length <= maxLength;
+    }
+
+    private static boolean hasLoneSurrogates(String text) {
         for (int i = 0; i < text.length(); i++) {
-            if (Character.isSurrogate(text.charAt(i))) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
                 return true;
             }
         }
