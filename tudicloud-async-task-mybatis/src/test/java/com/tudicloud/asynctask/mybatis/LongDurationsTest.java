@@ -9,8 +9,7 @@ import com.tudicloud.asynctask.api.spi.LeaseRenewal;
 import com.tudicloud.asynctask.api.spi.LeaseState;
 import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.WorkerInfo;
-import com.tudicloud.asynctask.mybatis.testing.H2TestDatabase;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.mybatis.testing.SupportedDatabase;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -34,18 +33,9 @@ class LongDurationsTest {
     private static final long YEAR_SECONDS = 365 * DAY_SECONDS;
     private static final Duration CENTURY = Duration.ofDays(100 * 365);
 
-    /** The databases, not their pools: JUnit would close a pool passed as an argument after the test. */
-    enum Database {
-        MYSQL_OR_MARIADB, H2;
-
-        DataSource dataSource() {
-            return this == H2 ? H2TestDatabase.get() : TestDatabase.get().dataSource();
-        }
-    }
-
     @ParameterizedTest
-    @EnumSource(Database.class)
-    void aSubmitDelayOfACentury(Database database) {
+    @EnumSource(SupportedDatabase.class)
+    void aSubmitDelayOfACentury(SupportedDatabase database) {
         Fixture f = new Fixture(database.dataSource());
         long id = f.submit(CENTURY.toMillis());
 
@@ -53,8 +43,8 @@ class LongDurationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Database.class)
-    void aDelayBeyondTheCalendarIsClamped(Database database) {
+    @EnumSource(SupportedDatabase.class)
+    void aDelayBeyondTheCalendarIsClamped(SupportedDatabase database) {
         Fixture f = new Fixture(database.dataSource());
         long id = f.submit(Long.MAX_VALUE);
 
@@ -62,8 +52,8 @@ class LongDurationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Database.class)
-    void aLeaseOfADayOnClaimAndRenewal(Database database) {
+    @EnumSource(SupportedDatabase.class)
+    void aLeaseOfADayOnClaimAndRenewal(SupportedDatabase database) {
         Fixture f = new Fixture(database.dataSource());
         long day = Duration.ofDays(1).toMillis();
         long id = f.submit(0);
@@ -76,8 +66,8 @@ class LongDurationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Database.class)
-    void aRetryAfterTenYears(Database database) {
+    @EnumSource(SupportedDatabase.class)
+    void aRetryAfterTenYears(SupportedDatabase database) {
         Fixture f = new Fixture(database.dataSource());
         long id = f.submit(0);
         ClaimedTask task = f.claim();
@@ -90,8 +80,8 @@ class LongDurationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Database.class)
-    void retentionAgesOfACentury(Database database) {
+    @EnumSource(SupportedDatabase.class)
+    void retentionAgesOfACentury(SupportedDatabase database) {
         Fixture f = new Fixture(database.dataSource());
         long ancient = f.finishedDaysAgo(101 * 365);
         long old = f.finishedDaysAgo(99 * 365);
@@ -104,8 +94,8 @@ class LongDurationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Database.class)
-    void aFleetLockHeldForACentury(Database database) {
+    @EnumSource(SupportedDatabase.class)
+    void aFleetLockHeldForACentury(SupportedDatabase database) {
         Fixture f = new Fixture(database.dataSource());
         try {
             assertThat(f.stores.fleetLocks().tryAcquire("retention", "a", CENTURY)).isTrue();
@@ -117,8 +107,8 @@ class LongDurationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Database.class)
-    void workerRegistryWindowsOfACentury(Database database) {
+    @EnumSource(SupportedDatabase.class)
+    void workerRegistryWindowsOfACentury(SupportedDatabase database) {
         Fixture f = new Fixture(database.dataSource());
         String worker = "long-" + f.type;
         f.stores.workerRegistry().register(worker, "host", f.type, 1);

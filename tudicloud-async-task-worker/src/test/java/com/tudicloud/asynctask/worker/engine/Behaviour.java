@@ -16,9 +16,6 @@ import java.util.Random;
  */
 sealed interface Behaviour {
 
-    /** Attempts every task gets in the generated test. */
-    int MAX_ATTEMPTS = 2;
-
     TaskResult perform(TaskContext context) throws Exception;
 
     /** A name for the summary. */
@@ -42,8 +39,11 @@ sealed interface Behaviour {
         if (dice < 20) {
             return new Succeed("ok-" + random.nextInt(1000), random.nextInt(30), true);
         }
-        if (dice < 35) {
+        if (dice < 32) {
             return new Succeed(texts.any(), random.nextInt(30), false);
+        }
+        if (dice < 35) {
+            return new LeaveInterrupted();
         }
         if (dice < 45) {
             return new Fail(texts.any());
@@ -94,6 +94,25 @@ sealed interface Behaviour {
         }
     }
 
+    /** Returns with its thread's interrupt flag set: the next task on that thread must not see it. */
+    record LeaveInterrupted() implements Behaviour {
+        public TaskResult perform(TaskContext context) {
+            if (Thread.currentThread().isInterrupted()) {
+                return TaskResult.fail("started interrupted");
+            }
+            Thread.currentThread().interrupt();
+            return TaskResult.success("left interrupted");
+        }
+
+        public String kind() {
+            return "leaves-interrupted";
+        }
+
+        public String check(TaskView task, StoreLimits limits) {
+            return expect(task, "SUCCESS", "artifact_id", task.artifactId(), "left interrupted");
+        }
+    }
+
     record Fail(String reason) implements Behaviour {
         public TaskResult perform(TaskContext context) {
             return TaskResult.fail(reason);
@@ -121,7 +140,7 @@ sealed interface Behaviour {
             if (delay.isNegative()) {
                 return expectFailedBy(task, IllegalArgumentException.class.getName());
             }
-            String status = delay.compareTo(Duration.ofDays(1)) > 0 ? "QUEUED" : "FAILED";
+            String status = delay.compareTo(Duration.ofDays(1)) > 0 && task.maxAttempts() > 1 ? "QUEUED" : "FAILED";
             return expect(task, status, "last_error", task.lastError(), limits.fit(reason, limits.errorLength()));
         }
     }

@@ -44,8 +44,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * return any artifact id or reason (at and past the column widths, any Unicode, lone surrogates),
  * retry after any delay (none, past the calendar, negative), return null, throw checked exceptions,
  * unchecked ones, Errors and exceptions that cannot describe themselves, report progress of any value,
- * run past max-execution-time, ignore interrupts. Meanwhile tasks are cancelled, retried by an operator,
- * and workers are cut off from the database for up to twice the lease. After each round:
+ * run past max-execution-time, ignore interrupts, return with their thread interrupted; each task gets
+ * one to three attempts. Meanwhile tasks are cancelled, retried by an operator,
+ * and workers are cut off from the database for up to twice the lease (no statement gets through, or
+ * they all do and their replies are lost). After each round:
  * <ul>
  *     <li>every task ends (SUCCESS, FAILED, CANCELLED) or is queued far ahead by its own retry delay;</li>
  *     <li>no worker holds an execution or a slot once nothing runs;</li>
@@ -118,10 +120,12 @@ class GeneratedEngineTest {
         String type = "generated.r" + round;
         HostileText texts = new HostileText(random);
         List<Behaviour> plan = new ArrayList<>();
+        List<TaskRequest> requests = new ArrayList<>();
         for (int i = 0; i < tasks; i++) {
             Behaviour behaviour = Behaviour.draw(random, texts, MAX_EXECUTION);
             plan.add(behaviour);
             kinds.merge(behaviour.kind(), 1, Integer::sum);
+            requests.add(TaskRequest.of(type, i).withMaxAttempts(1 + random.nextInt(3)));
         }
         Queue<Execution> log = new ConcurrentLinkedQueue<>();
         List<AsyncTaskWorker> fleet = new ArrayList<>();
@@ -135,13 +139,11 @@ class GeneratedEngineTest {
             }, List.of(new GeneratedHandler(type, workerId, plan, log))));
         }
         AsyncTaskClient client = workers.client(fleet.toArray(AsyncTaskWorker[]::new));
-        List<Long> ids = client.submitAll(java.util.stream.IntStream.range(0, tasks)
-                        .mapToObj(i -> TaskRequest.of(type, i).withMaxAttempts(Behaviour.MAX_ATTEMPTS)).toList())
-                .stream().map(submitted -> submitted.taskId()).toList();
+        List<Long> ids = client.submitAll(requests).stream().map(submitted -> submitted.taskId()).toList();
 
         Set<Long> touched = ConcurrentHashMap.newKeySet();
         List<Timestamp[]> cutOffs = new ArrayList<>();
-        runChaos(random, client, ids, cutOffStores, touched, cutOffs);
+        runChaos(random, type, client, ids, cutOffStores, touched, cutOffs);
 
         if (!awaitQuiet(type)) {
             findings.add("round " + round + ": tasks did not settle within " + QUIET_WITHIN + ": " + unsettled(type));
@@ -169,8 +171,9 @@ class GeneratedEngineTest {
     }
 
     /** Cancels, operator retries and one cut-off per round, at drawn moments of the chaos window. */
-    private void runChaos(Random random, AsyncTaskClient client, List<Long> ids, List<CutOffLeaseStore> cutOffStores,
-                          Set<Long> touched, List<Timestamp[]> cutOffs) throws InterruptedException {
+    private void runChaos(Random random, String type, AsyncTaskClient client, List<Long> ids,
+                          List<CutOffLeaseStore> cutOffStores, Set<Long> touched, List<Timestamp[]> cutOffs)
+            throws InterruptedException {
         ScheduledExecutorService chaosThread = Executors.newSingleThreadScheduledExecutor();
         long window = CHAOS_WINDOW.toMillis();
         for (long id : ids) {
@@ -179,35 +182,45 @@ class GeneratedEngineTest {
             if (dice < 6) {
                 chaosThread.schedule(() -> {
                     CancelOutcome outcome = client.cancel(id);
-                    chaos.merge("cancel_" + outcome.name().toLowerCase(), 1, Integer::sum);
+                    count("cancel_" + outcome.name().toLowerCase());
                     if (outcome == CancelOutcome.CANCELLED || outcome == CancelOutcome.CANCEL_REQUESTED) {
                         touched.add(id);
                     }
                 }, at, TimeUnit.MILLISECONDS);
             } else if (dice < 10) {
+                // an operator retries a task that has ended by then, if one has
+                int pick = random.nextInt(1000);
                 chaosThread.schedule(() -> {
-                    RetryOutcome outcome = admin.retry(id);
-                    chaos.merge("operator_retry_" + outcome.name().toLowerCase(), 1, Integer::sum);
+                    List<Long> ended = jdbc.queryForList("SELECT id FROM system_async_task WHERE task_type = ? "
+                            + "AND status IN ('FAILED', 'CANCELLED') ORDER BY id", Long.class, type);
+                    long target = ended.isEmpty() ? id : ended.get(pick % ended.size());
+                    RetryOutcome outcome = admin.retry(target);
+                    count("operator_retry_" + outcome.name().toLowerCase());
                     if (outcome == RetryOutcome.REQUEUED) {
-                        touched.add(id);
+                        touched.add(target);
                     }
                 }, at, TimeUnit.MILLISECONDS);
             }
         }
         int victim = random.nextInt(cutOffStores.size());
         Duration cut = Duration.ofMillis(200 + random.nextLong(2 * LEASE.toMillis()));
+        boolean repliesLost = random.nextBoolean();
         for (int w = 0; w < cutOffStores.size(); w++) {
             cutOffs.add(new Timestamp[]{new Timestamp(0), new Timestamp(0)});
         }
         chaosThread.schedule(() -> {
             cutOffs.get(victim)[0] = databaseNow();
-            cutOffStores.get(victim).cutOffFor(cut);
-            chaos.merge("cut_off", 1, Integer::sum);
+            cutOffStores.get(victim).cutOffFor(cut, repliesLost);
+            count(repliesLost ? "replies_lost" : "cut_off");
         }, random.nextLong(window), TimeUnit.MILLISECONDS);
         chaosThread.shutdown();
         assertThat(chaosThread.awaitTermination(window + 10_000, TimeUnit.MILLISECONDS)).isTrue();
         Thread.sleep(cut.toMillis());
         cutOffs.get(victim)[1] = databaseNow();
+    }
+
+    private synchronized void count(String event) {
+        chaos.merge(event, 1, Integer::sum);
     }
 
     private boolean awaitQuiet(String type) {
