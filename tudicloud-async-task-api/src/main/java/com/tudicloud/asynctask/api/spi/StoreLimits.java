@@ -87,15 +87,8 @@ public record StoreLimits(int artifactIdLength, int errorLength, int progressMes
         return length <= maxLength;
     }
 
+    /** A surrogate pair reads as one code point above the BMP; an unpaired surrogate reads as itself. */
     private static boolean hasLoneSurrogates(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return true;
-            }
-        }
-        return false;
+        return text.codePoints().anyMatch(c -> c >= Character.MIN_SURROGATE && c <= Character.MAX_SURROGATE);
     }
 }
