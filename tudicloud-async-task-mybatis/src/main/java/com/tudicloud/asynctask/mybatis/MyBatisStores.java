@@ -9,11 +9,6 @@ import org.apache.ibatis.builder.xml.XMLMapperBuilder;
 import org.apache.ibatis.mapping.Environment;
 import org.apache.ibatis.mapping.VendorDatabaseIdProvider;
 import org.apache.ibatis.session.Configuration;
-import org.apache.ibatis.session.SqlSessionFactory;
-import org.apache.ibatis.session.SqlSessionFactoryBuilder;
-import org.mybatis.spring.SqlSessionTemplate;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.mybatis.spring.transaction.SpringManagedTransactionFactory;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
@@ -30,12 +25,12 @@ import java.util.function.Consumer;
 /**
  * Builds the MyBatis stores on a DataSource. The stores get a MyBatis configuration of their own,
  * not a bean: a service's own MyBatis setup (its SqlSessionFactory, its settings) stays untouched,
- * while statements still join the service's Spring transactions on the same DataSource.
+ * while statements still join the service's Spring transactions on the same DataSource. Building
+ * them does not touch the database: the mappers are parsed when it first answers ({@link DeferredMappers}).
  */
 public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
                            WorkerRegistry workerRegistry, FleetLocks fleetLocks) {
 
-    private static final Logger log = LoggerFactory.getLogger(MyBatisStores.class);
     private static final List<String> MAPPER_XMLS = List.of(
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskWorkerMapper.xml",
@@ -47,8 +42,8 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
 
     /** @param onLockRetry told the operation's name each time a deadlock or lock wait timeout is retried */
     public static MyBatisStores create(DataSource dataSource, Consumer<String> onLockRetry) {
-        SqlSessionTemplate session = new SqlSessionTemplate(sessionFactory(dataSource));
-        SystemAsyncTaskMapper mapper = session.getMapper(SystemAsyncTaskMapper.class);
+        DeferredMappers mappers = new DeferredMappers(dataSource, MyBatisStores::databaseId);
+        SystemAsyncTaskMapper mapper = mappers.mapper(SystemAsyncTaskMapper.class);
         DataSourceTransactionManager transactions = new DataSourceTransactionManager(dataSource);
 
         // Submits join the caller's transaction, if any, at the caller's isolation.
@@ -60,21 +55,22 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         TransientLockRetry retry = new TransientLockRetry(5, 20, onLockRetry);
         return new MyBatisStores(new MyBatisTaskStore(mapper, joinCaller),
                 new MyBatisLeaseStore(mapper, readCommitted, retry), new MyBatisTaskAdminStore(mapper),
-                new MyBatisWorkerRegistry(session.getMapper(SystemAsyncTaskWorkerMapper.class)),
-                new MyBatisFleetLocks(session.getMapper(SystemAsyncTaskLockMapper.class)));
+                new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class)),
+                new MyBatisFleetLocks(mappers.mapper(SystemAsyncTaskLockMapper.class)));
     }
 
-    private static SqlSessionFactory sessionFactory(DataSource dataSource) {
-        return new SqlSessionFactoryBuilder().build(configuration(dataSource));
+    /** The stores' own MyBatis configuration for the database behind this DataSource, which must answer. */
+    static Configuration configuration(DataSource dataSource) {
+        return configuration(dataSource, databaseId(dataSource));
     }
 
     /** The stores' own MyBatis configuration: their mapper XML files on Spring-managed transactions. */
-    static Configuration configuration(DataSource dataSource) {
+    static Configuration configuration(DataSource dataSource, String databaseId) {
         Configuration configuration = new Configuration(
                 new Environment("tudicloud-async-task", new SpringManagedTransactionFactory(), dataSource));
         configuration.setMapUnderscoreToCamelCase(true);
         configuration.setArgNameBasedConstructorAutoMapping(true);
-        configuration.setDatabaseId(databaseId(dataSource));
+        configuration.setDatabaseId(databaseId);
         for (String mapperXml : MAPPER_XMLS) {
             try (InputStream xml = MyBatisStores.class.getClassLoader().getResourceAsStream(mapperXml)) {
                 if (xml == null) {
@@ -89,18 +85,12 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
     }
 
     /**
-     * The databaseId that dialect-specific statements in the mapper may name. A database that cannot
-     * be reached at start-up must not stop a worker from starting (it retries on its own), so the
-     * statements without a databaseId serve until then.
+     * The databaseId that dialect-specific statements in the mapper may name (null for a database that
+     * is neither MySQL, MariaDB nor H2: the portable statements serve it). Throws while the database
+     * cannot be reached.
      */
     private static String databaseId(DataSource dataSource) {
-        try {
-            return databaseIdProvider().getDatabaseId(dataSource);
-        } catch (RuntimeException e) {
-            log.warn("Could not ask the database for its product name; using the portable statements: {}",
-                    e.getMessage());
-            return null;
-        }
+        return databaseIdProvider().getDatabaseId(dataSource);
     }
 
     private static VendorDatabaseIdProvider databaseIdProvider() {

@@ -1,0 +1,89 @@
+package com.tudicloud.asynctask.mybatis;
+
+import org.apache.ibatis.session.SqlSessionFactoryBuilder;
+import org.mybatis.spring.SqlSessionTemplate;
+import org.springframework.dao.DataAccessResourceFailureException;
+
+import javax.sql.DataSource;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The stores' mappers, built when the database first answers. Which statements a mapper holds depends
+ * on the database's product name (the mysql-only index hints, the H2 variants), and MyBatis picks them
+ * once, when it parses the mapper files; so nothing is parsed until the product name is known. Until
+ * then every call asks the database again and, while it cannot be reached, fails as the statement
+ * itself would have, so a worker that starts while its database is down gets the right statements
+ * once the database is back.
+ */
+final class DeferredMappers {
+
+    private static final List<Class<?>> MAPPERS = List.of(
+            SystemAsyncTaskMapper.class, SystemAsyncTaskWorkerMapper.class, SystemAsyncTaskLockMapper.class);
+
+    private final DataSource dataSource;
+    private final Function<DataSource, String> databaseId;
+    private volatile Built built;
+
+    private record Built(String databaseId, Map<Class<?>, Object> mappers) {
+    }
+
+    DeferredMappers(DataSource dataSource, Function<DataSource, String> databaseId) {
+        this.dataSource = dataSource;
+        this.databaseId = databaseId;
+    }
+
+    /** A mapper whose calls go to the real one, built on the first call that reaches the database. */
+    <T> T mapper(Class<T> type) {
+        if (!MAPPERS.contains(type)) {
+            throw new IllegalArgumentException("not a mapper of the stores: " + type.getName());
+        }
+        InvocationHandler forward = (proxy, method, args) -> {
+            try {
+                return method.invoke(built().mappers().get(type), args);
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        };
+        return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[]{type}, forward));
+    }
+
+    /** The databaseId the statements were chosen for; asks the database if that has not happened yet. */
+    String databaseId() {
+        return built().databaseId();
+    }
+
+    private Built built() {
+        Built current = built;
+        if (current == null) {
+            synchronized (this) {
+                current = built;
+                if (current == null) {
+                    current = build();
+                    built = current;
+                }
+            }
+        }
+        return current;
+    }
+
+    private Built build() {
+        String id;
+        try {
+            id = databaseId.apply(dataSource);
+        } catch (RuntimeException e) {
+            throw new DataAccessResourceFailureException(
+                    "Could not ask the database for its product name (is it reachable?): " + e.getMessage(), e);
+        }
+        SqlSessionTemplate session = new SqlSessionTemplate(
+                new SqlSessionFactoryBuilder().build(MyBatisStores.configuration(dataSource, id)));
+        Map<Class<?>, Object> mappers = new HashMap<>();
+        MAPPERS.forEach(type -> mappers.put(type, session.getMapper(type)));
+        return new Built(id, Map.copyOf(mappers));
+    }
+}
