@@ -175,7 +175,7 @@ class MyBatisLeaseStoreTest {
         assertThat(failed.status()).isEqualTo(TaskStatus.FAILED);
         assertThat(failed.lastError()).isEqualTo("bad input");
         TaskView retried = tasks.findById(c.get(2).id()).orElseThrow();
-        assertThat(retried.status()).isEqualTo(TaskStatus.QUEUED);
+        assertThat(retried.status()).as("a retry with a delay waits as SCHEDULED").isEqualTo(TaskStatus.SCHEDULED);
         assertThat(retried.lastError()).isEqualTo("busy");
         assertThat(rows.millisUntilDue(c.get(2).id())).isBetween(50_000L, 60_000L);
         TaskView released = tasks.findById(c.get(3).id()).orElseThrow();

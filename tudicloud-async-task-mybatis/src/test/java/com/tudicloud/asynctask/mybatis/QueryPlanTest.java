@@ -82,15 +82,38 @@ class QueryPlanTest {
         }
     }
 
-    @Test
-    void theClaimWalksTheClaimIndexInOrder() {
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("taskTypes", List.of("mail", "report"));
-        params.put("limit", 16);
+    /**
+     * Two branches per type: the QUEUED walk on idx_async_task_claim and the due SCHEDULED range on
+     * idx_async_task_due, each a ref on (status, task_type) read in index order, so that its LIMIT stops it;
+     * only the union of their few rows is sorted.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 5})
+    void theClaimWalksOneIndexRangePerTypeInOrder(int types) {
+        List<ClaimBranch> branches = java.util.Arrays.stream(TYPES).limit(types).map(type -> new ClaimBranch(type, 16)).toList();
 
-        List<Map<String, Object>> plan = explain("selectClaimCandidates", params);
+        List<Map<String, Object>> plan = explain("selectClaimCandidates", Map.of("branches", branches));
 
-        assertUsesIndexWithoutSorting(plan, "idx_async_task_claim");
+        List<Map<String, Object>> walks = plan.stream().filter(row -> row.get("table") != null
+                && row.get("table").toString().equals("system_async_task")).toList();
+        assertThat(walks).as("two branches per type; EXPLAIN:%n%s", render(plan)).hasSize(2 * types);
+        for (int i = 0; i < walks.size(); i++) {
+            Map<String, Object> walk = walks.get(i);
+            assertThat(walk.get("key")).as("branch %d; EXPLAIN:%n%s", i, render(plan))
+                    .isEqualTo(i % 2 == 0 ? "idx_async_task_claim" : "idx_async_task_due");
+            assertThat(walk.get("type")).as("access type").isIn("ref", "range");
+            assertThat(String.valueOf(walk.get("Extra"))).as("Extra of branch %d", i)
+                    .doesNotContainIgnoringCase("filesort").doesNotContainIgnoringCase("temporary");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 80})
+    void dueScheduledTasksLeftByAClaimAreQueuedByPrimaryKey(int count) {
+        List<Long> ids = new JdbcTemplate(dataSource).queryForList(
+                "SELECT id FROM system_async_task WHERE status = 'SCHEDULED' LIMIT ?", Long.class, count);
+
+        assertReadsByPrimaryKey(explain("queueDueScheduled", Map.of("ids", ids)), count);
     }
 
     @Test
@@ -260,8 +283,8 @@ class QueryPlanTest {
     private static final long DAY = 24 * HOUR;
 
     /**
-     * About 78% SUCCESS, 2% FAILED, 1% CANCELLED (a week of history); 11% QUEUED with mixed priorities,
-     * a third of them delayed into the future; 7% RUNNING, one lease in eight expired; 1% CANCEL_REQUESTED,
+     * About 78% SUCCESS, 2% FAILED, 1% CANCELLED (a week of history); 11% waiting with mixed priorities,
+     * a third of them delayed into the future (SCHEDULED), the rest QUEUED; 7% RUNNING, one lease in eight expired; 1% CANCEL_REQUESTED,
      * half expired. Five types, 300 owners with a skew, some tasks with no owner.
      */
     private static void insertRealisticMix(DataSource dataSource) throws SQLException {
@@ -308,10 +331,11 @@ class QueryPlanTest {
             progress = "SUCCESS".equals(status) ? 100 : random.nextInt(100);
             attempts = 1 + (random.nextDouble() < 0.05 ? random.nextInt(3) : 0);
         } else if (kind < 0.92) {
-            status = "QUEUED";
             attempts = random.nextDouble() < 0.1 ? 1 : 0;
             created = -(long) (random.nextDouble() * 30 * MINUTE);
-            available = random.nextDouble() < 0.33
+            boolean delayed = random.nextDouble() < 0.33;
+            status = delayed ? "SCHEDULED" : "QUEUED";
+            available = delayed
                     ? (long) (random.nextDouble() * HOUR) + SECOND
                     : created + (long) (random.nextDouble() * SECOND);
         } else {

@@ -33,7 +33,7 @@ public class AsyncTaskProperties {
 
     public static class Metrics {
 
-        /** How often the queue depth gauges are read from the database (one query over the QUEUED rows). */
+        /** How often the queue depth gauges are read from the database (one query over the QUEUED and SCHEDULED rows). */
         private Duration queueRefreshInterval = Duration.ofSeconds(15);
 
         public Duration getQueueRefreshInterval() {
