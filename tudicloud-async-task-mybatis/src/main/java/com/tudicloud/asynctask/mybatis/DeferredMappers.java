@@ -2,7 +2,6 @@ package com.tudicloud.asynctask.mybatis;
 
 import org.apache.ibatis.session.SqlSessionFactoryBuilder;
 import org.mybatis.spring.SqlSessionTemplate;
-import org.springframework.dao.DataAccessResourceFailureException;
 
 import javax.sql.DataSource;
 import java.lang.reflect.InvocationHandler;
@@ -73,13 +72,7 @@ final class DeferredMappers {
     }
 
     private Built build() {
-        String id;
-        try {
-            id = databaseId.apply(dataSource);
-        } catch (RuntimeException e) {
-            throw new DataAccessResourceFailureException(
-                    "Could not ask the database for its product name (is it reachable?): " + e.getMessage(), e);
-        }
+        String id = databaseId.apply(dataSource);
         SqlSessionTemplate session = new SqlSessionTemplate(
                 new SqlSessionFactoryBuilder().build(MyBatisStores.configuration(dataSource, id)));
         Map<Class<?>, Object> mappers = new HashMap<>();

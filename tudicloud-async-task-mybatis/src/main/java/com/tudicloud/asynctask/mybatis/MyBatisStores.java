@@ -7,10 +7,11 @@ import com.tudicloud.asynctask.api.spi.TaskStore;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import org.apache.ibatis.builder.xml.XMLMapperBuilder;
 import org.apache.ibatis.mapping.Environment;
-import org.apache.ibatis.mapping.VendorDatabaseIdProvider;
 import org.apache.ibatis.session.Configuration;
 import org.mybatis.spring.transaction.SpringManagedTransactionFactory;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.DataSourceUtils;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -18,8 +19,10 @@ import javax.sql.DataSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
-import java.util.Properties;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -31,6 +34,8 @@ import java.util.function.Consumer;
 public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
                            WorkerRegistry workerRegistry, FleetLocks fleetLocks) {
 
+    /** Product names, as JDBC reports them, to the databaseId their statements name. */
+    private static final Map<String, String> DATABASE_IDS = Map.of("MySQL", "mysql", "MariaDB", "mysql", "H2", "h2");
     private static final List<String> MAPPER_XMLS = List.of(
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskWorkerMapper.xml",
@@ -87,19 +92,19 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
     /**
      * The databaseId that dialect-specific statements in the mapper may name (null for a database that
      * is neither MySQL, MariaDB nor H2: the portable statements serve it). Throws while the database
-     * cannot be reached.
+     * cannot be reached. Asks on the connection of the caller's transaction when there is one: a second
+     * connection could wait forever on a pool that the transaction already drained.
      */
-    private static String databaseId(DataSource dataSource) {
-        return databaseIdProvider().getDatabaseId(dataSource);
-    }
-
-    private static VendorDatabaseIdProvider databaseIdProvider() {
-        Properties vendors = new Properties();
-        vendors.setProperty("MySQL", "mysql");
-        vendors.setProperty("MariaDB", "mysql");
-        vendors.setProperty("H2", "h2");
-        VendorDatabaseIdProvider provider = new VendorDatabaseIdProvider();
-        provider.setProperties(vendors);
-        return provider;
+    static String databaseId(DataSource dataSource) {
+        Connection connection = DataSourceUtils.getConnection(dataSource);
+        try {
+            String product = connection.getMetaData().getDatabaseProductName();
+            return DATABASE_IDS.entrySet().stream().filter(vendor -> product.contains(vendor.getKey()))
+                    .map(Map.Entry::getValue).findFirst().orElse(null);
+        } catch (SQLException e) {
+            throw new DataAccessResourceFailureException("Could not read the database's product name", e);
+        } finally {
+            DataSourceUtils.releaseConnection(connection, dataSource);
+        }
     }
 }

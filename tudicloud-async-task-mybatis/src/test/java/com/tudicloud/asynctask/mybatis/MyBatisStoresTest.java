@@ -52,13 +52,7 @@ class MyBatisStoresTest {
     @Test
     void theDialectIsAskedOnceTheDatabaseAnswers() {
         dataSource.down = true;
-        DeferredMappers mappers = new DeferredMappers(dataSource, source -> {
-            try (Connection connection = source.getConnection()) {
-                return connection.getMetaData().getDatabaseProductName().toLowerCase().contains("h2") ? "h2" : "mysql";
-            } catch (SQLException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        DeferredMappers mappers = new DeferredMappers(dataSource, MyBatisStores::databaseId);
         SystemAsyncTaskMapper mapper = mappers.mapper(SystemAsyncTaskMapper.class);
 
         assertThatThrownBy(() -> mapper.selectStatus(1)).isInstanceOf(DataAccessException.class);
