@@ -41,12 +41,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * meant for each, on a table shaped like production (mostly finished tasks, a queue, running leases
  * some of which expired, several types and owners), with no filesort and no temporary table.
  * <p>
- * Runs in a database of its own on the test server, so the 20,000 rows never meet another test's rows
- * (other modules' tests share the default test database and may run at the same time).
+ * Runs in a database of its own on the test server, named after the test database, so the 20,000 rows
+ * never meet another test's rows (other modules' tests share the default test database and may run at
+ * the same time, and so may other checkouts' builds on the same server).
  */
 class QueryPlanTest {
 
-    private static final String DATABASE = "async_task_query_plan";
+
     private static final String NAMESPACE = "com.tudicloud.asynctask.mybatis.SystemAsyncTaskMapper.";
 
     private static final int ROWS = 20_000;
@@ -56,6 +57,7 @@ class QueryPlanTest {
     private static final String TYPICAL_OWNER = "user-7";
 
     private static TestDatabase db;
+    private static String database;
     private static HikariDataSource dataSource;
     private static Configuration mybatis;
 
@@ -63,8 +65,9 @@ class QueryPlanTest {
     static void fillTable() throws SQLException {
         db = TestDatabase.get();
         DatabaseServer server = db.server();
-        server.recreateDatabase(DATABASE);
-        dataSource = server.dataSource(DATABASE, 2);
+        database = server.defaultDatabase() + "_query_plan";
+        server.recreateDatabase(database);
+        dataSource = server.dataSource(database, 2);
         SchemaScripts.applyChangelog(dataSource);
         insertRealisticMix(dataSource);
         new JdbcTemplate(dataSource).queryForList("ANALYZE TABLE system_async_task");
@@ -78,7 +81,7 @@ class QueryPlanTest {
             dataSource.close();
         }
         if (db != null) {
-            db.execute("DROP DATABASE IF EXISTS " + DATABASE);
+            db.execute("DROP DATABASE IF EXISTS " + database);
         }
     }
 

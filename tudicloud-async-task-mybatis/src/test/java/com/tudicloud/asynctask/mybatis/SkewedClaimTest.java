@@ -51,6 +51,7 @@ class SkewedClaimTest {
     private static final int PER_SMALL_TYPE = 20;
     private static final int NOT_YET_DUE = 100_000;
     private static final int DUE_MAIL = 200;
+    private static final long INNODB_TRX_REFRESH_MILLIS = 200;
 
     private static TestDatabase db;
     private static String database;
@@ -179,6 +180,8 @@ class SkewedClaimTest {
             Map<String, Long> before = handlerReads(jdbc);
             List<ClaimedTask> claimed = store.claim(request(types, size));
             Map<String, Long> after = handlerReads(jdbc);
+            // INNODB_TRX is a copy InnoDB refreshes when it is 0.1 s old: wait, or read the previous claim's row
+            Thread.sleep(INNODB_TRX_REFRESH_MILLIS);
             Long locked = jdbc.queryForObject("SELECT trx_rows_locked FROM information_schema.INNODB_TRX"
                     + " WHERE trx_mysql_thread_id = CONNECTION_ID()", Long.class);
             Map<String, Long> delta = after.entrySet().stream().filter(e -> e.getValue() - before.get(e.getKey()) != 0)
