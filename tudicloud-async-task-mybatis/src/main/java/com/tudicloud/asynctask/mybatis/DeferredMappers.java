@@ -23,7 +23,8 @@ import java.util.function.Function;
 final class DeferredMappers {
 
     private static final List<Class<?>> MAPPERS = List.of(
-            SystemAsyncTaskMapper.class, SystemAsyncTaskWorkerMapper.class, SystemAsyncTaskLockMapper.class);
+            SystemAsyncTaskMapper.class, SystemAsyncTaskWorkerMapper.class, SystemAsyncTaskLockMapper.class,
+            SystemAsyncTaskTypeMapper.class);
 
     private final DataSource dataSource;
     private final Function<DataSource, String> databaseId;

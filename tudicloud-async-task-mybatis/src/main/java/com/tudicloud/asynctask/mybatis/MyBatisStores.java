@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.spi.FleetLocks;
+import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskStore;
@@ -32,14 +33,15 @@ import java.util.function.Consumer;
  * them does not touch the database: the mappers are parsed when it first answers ({@link DeferredMappers}).
  */
 public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
-                           WorkerRegistry workerRegistry, FleetLocks fleetLocks) {
+                           WorkerRegistry workerRegistry, FleetLocks fleetLocks, FleetSettings fleetSettings) {
 
     /** Product names, as JDBC reports them, to the databaseId their statements name. */
     private static final Map<String, String> DATABASE_IDS = Map.of("MySQL", "mysql", "MariaDB", "mysql", "H2", "h2");
     private static final List<String> MAPPER_XMLS = List.of(
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskWorkerMapper.xml",
-            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskLockMapper.xml");
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskLockMapper.xml",
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskTypeMapper.xml");
 
     public static MyBatisStores create(DataSource dataSource) {
         return create(dataSource, operation -> { });
@@ -61,7 +63,8 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         return new MyBatisStores(new MyBatisTaskStore(mapper, joinCaller),
                 new MyBatisLeaseStore(mapper, readCommitted, retry), new MyBatisTaskAdminStore(mapper),
                 new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class)),
-                new MyBatisFleetLocks(mappers.mapper(SystemAsyncTaskLockMapper.class)));
+                new MyBatisFleetLocks(mappers.mapper(SystemAsyncTaskLockMapper.class)),
+                new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)));
     }
 
     /** The stores' own MyBatis configuration for the database behind this DataSource, which must answer. */
