@@ -99,9 +99,11 @@ public final class TestDatabase {
                 + "DATABASECHANGELOG, DATABASECHANGELOGLOCK");
     }
 
-    /** Removes every task; the lock rows stay. */
+    /** Removes every task and every fleet-wide cap a test set (a cap binds every later worker); the lock rows stay. */
     public void deleteAllTasks() {
         execute("DELETE FROM system_async_task");
+        execute("DELETE FROM system_async_task_type");
+        execute("UPDATE system_async_task_lock SET max_running = NULL WHERE max_running IS NOT NULL");
     }
 
     public void execute(String sql) {

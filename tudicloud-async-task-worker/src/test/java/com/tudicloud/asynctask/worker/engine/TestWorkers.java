@@ -63,7 +63,7 @@ final class TestWorkers implements BeforeEachCallback, AfterEachCallback {
         HikariDataSource pool = db.newDataSource(4);
         pools.add(pool);
         MyBatisStores stores = MyBatisStores.create(pool);
-        AsyncTaskWorker worker = new AsyncTaskWorker(workerId, settings, stores.leaseStore(), stores.workerRegistry(),
+        AsyncTaskWorker worker = new AsyncTaskWorker(workerId, settings, stores.leaseStore(), stores.workerRegistry(), stores.fleetSettings(),
                 new HandlerRegistry(List.of(handlers)), CODEC, metrics);
         workers.add(worker);
         worker.start();
