@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.benchmark.scenario;
 
+import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.spi.ClaimRequest;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.Completion;
@@ -14,17 +15,21 @@ import com.tudicloud.asynctask.benchmark.report.Result;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.zaxxer.hikari.HikariDataSource;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * {@code scale}: claim latency as the table grows. The table gets F finished rows (SUCCESS, some
  * FAILED and CANCELLED), then Q queued tasks, which one claimer claims in batches (each claim timed)
  * and completes, until none is left. F grows from the smallest size to the largest in one table, and
- * each size is compared with the smallest by the median claim. A last variant adds, on the largest
- * table, a backlog of queued tasks of a type the claimer does not handle, due before its own.
- * The claimer first claims one round of warm-up tasks, untimed.
+ * each size is compared with the smallest by the median claim. A variant adds, on the largest
+ * table, a backlog of queued tasks of a type the claimer does not handle, due before its own. The last
+ * one puts tasks of the claimer's own type at a higher priority, due in an hour, in front of its due
+ * ones, and compares the median claim with the one measured on the same table just before
+ * ({@code not_due_ratio}). The claimer first claims one round of warm-up tasks, untimed.
  */
 final class ScaleScenario implements Scenario {
 
@@ -65,8 +70,28 @@ final class ScaleScenario implements Scenario {
             Result result = measure(context, feed, claimer).variant("finished_rows", finished)
                     .variant("queued_other_type", sizes.scale().otherTypeBacklog());
             results.add(withRatio(result, smallestP50));
+
+            results.add(notYetDueAhead(context, engine, feed, claimer, finished));
         }
         return results;
+    }
+
+    /** The same claims, without and then with not-yet-due tasks of the claimed type ranked before them. */
+    private Result notYetDueAhead(BenchContext context, BenchEngine engine, TaskFeed feed, Claimer claimer, long finished) {
+        int notDue = context.sizes().scale().notDueAhead();
+        double withoutP50 = measure(context, feed, claimer).figure("claim_ms_p50").orElseThrow();
+        List<TaskRequest> later = new ArrayList<>(TaskFeed.BATCH);
+        for (int i = 0; i < notDue; i++) {
+            later.add(TaskRequest.of(NoopHandler.TYPE, Map.of("n", i)).withPriority(9).withDelay(Duration.ofHours(1)));
+            if (later.size() == TaskFeed.BATCH || i == notDue - 1) {
+                engine.client().submitAll(later);
+                later.clear();
+            }
+        }
+        Result result = measure(context, feed, claimer).variant("finished_rows", finished).variant("not_due_ahead", notDue);
+        return result.headline("not_due_ratio", result.figure("claim_ms_p50").orElseThrow() / withoutP50)
+                .detail("claim_ms_p50_without", withoutP50)
+                .check("not_due_left_waiting", context.db().tasks().countWaiting(NoopHandler.TYPE) == notDue);
     }
 
     private Result measure(BenchContext context, TaskFeed feed, Claimer claimer) {
