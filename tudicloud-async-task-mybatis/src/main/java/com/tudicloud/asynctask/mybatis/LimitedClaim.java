@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The budget of a claim under fleet-wide limits (DESIGN rule 4). Counting leased rows is only safe if no
+ * The budget of a claim under the fleet's caps on leased tasks. Counting leased rows is only safe if no
  * other claimer can add leased rows between the count and the claim's commit, so claimers under limits
  * first lock one shared row and take turns; a completion or a recovery only lowers the count, so it
  * needs no lock. Claimers without limits never touch the lock row.
