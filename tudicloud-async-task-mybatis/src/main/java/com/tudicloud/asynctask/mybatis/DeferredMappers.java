@@ -2,6 +2,9 @@ package com.tudicloud.asynctask.mybatis;
 
 import org.apache.ibatis.session.SqlSessionFactoryBuilder;
 import org.mybatis.spring.SqlSessionTemplate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
 
 import javax.sql.DataSource;
 import java.lang.reflect.InvocationHandler;
@@ -13,18 +16,20 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The stores' mappers, built when the database first answers. Which statements a mapper holds depends
+ * The stores' mappers, built once the database has answered. Which statements a mapper holds depends
  * on the database's product name (the mysql-only index hints, the H2 variants), and MyBatis picks them
- * once, when it parses the mapper files; so nothing is parsed until the product name is known. Until
- * then every call asks the database again and, while it cannot be reached, fails as the statement
- * itself would have, so a worker that starts while its database is down gets the right statements
- * once the database is back.
+ * once, when it parses the mapper files; so nothing is parsed until the product name is known. The
+ * stores try at once ({@link #buildIfReachable}); if the database cannot be reached then, every call asks
+ * it again and, while it cannot be reached, fails as the statement itself would have, so a worker that
+ * starts while its database is down gets the right statements once the database is back.
  */
 final class DeferredMappers {
 
     private static final List<Class<?>> MAPPERS = List.of(
             SystemAsyncTaskMapper.class, SystemAsyncTaskWorkerMapper.class, SystemAsyncTaskLockMapper.class,
             SystemAsyncTaskTypeMapper.class);
+
+    private static final Logger log = LoggerFactory.getLogger(DeferredMappers.class);
 
     private final DataSource dataSource;
     private final Function<DataSource, String> databaseId;
@@ -51,6 +56,16 @@ final class DeferredMappers {
             }
         };
         return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[]{type}, forward));
+    }
+
+    /** Builds the mappers now if the database answers; otherwise the first call that reaches it will. */
+    void buildIfReachable() {
+        try {
+            built();
+        } catch (DataAccessException e) {
+            log.warn("Could not ask the database for its product name; the statements will be chosen when it "
+                    + "first answers: {}", e.getMessage());
+        }
     }
 
     /** The databaseId the statements were chosen for; asks the database if that has not happened yet. */

@@ -29,8 +29,9 @@ import java.util.function.Consumer;
 /**
  * Builds the MyBatis stores on a DataSource. The stores get a MyBatis configuration of their own,
  * not a bean: a service's own MyBatis setup (its SqlSessionFactory, its settings) stays untouched,
- * while statements still join the service's Spring transactions on the same DataSource. Building
- * them does not touch the database: the mappers are parsed when it first answers ({@link DeferredMappers}).
+ * while statements still join the service's Spring transactions on the same DataSource. A database that
+ * cannot be reached while they are built does not stop them: the mappers are parsed when it first
+ * answers ({@link DeferredMappers}).
  */
 public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
                            WorkerRegistry workerRegistry, FleetLocks fleetLocks, FleetSettings fleetSettings) {
@@ -50,6 +51,7 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
     /** @param onLockRetry told the operation's name each time a deadlock or lock wait timeout is retried */
     public static MyBatisStores create(DataSource dataSource, Consumer<String> onLockRetry) {
         DeferredMappers mappers = new DeferredMappers(dataSource, MyBatisStores::databaseId);
+        mappers.buildIfReachable();
         SystemAsyncTaskMapper mapper = mappers.mapper(SystemAsyncTaskMapper.class);
         DataSourceTransactionManager transactions = new DataSourceTransactionManager(dataSource);
 

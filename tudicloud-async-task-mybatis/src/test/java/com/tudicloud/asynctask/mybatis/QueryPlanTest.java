@@ -119,6 +119,37 @@ class QueryPlanTest {
         assertReadsByPrimaryKey(explain("queueDueScheduled", Map.of("ids", ids)), count);
     }
 
+    /** The shared lock of a dedup resubmit is taken through the dedup index (DedupSubmitTest: never on the row). */
+    @Test
+    void aDedupLookupReadsTheDedupIndex() {
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        long id = jdbc.queryForObject("SELECT MIN(id) FROM system_async_task WHERE task_type = 'mail'", Long.class);
+        jdbc.update("UPDATE system_async_task SET dedup_key = 'order-7' WHERE id = ?", id);
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("taskType", "mail");
+        params.put("dedupKey", "order-7");
+
+        List<Map<String, Object>> plan = explain("selectIdByDedupKey", params);
+
+        assertThat(plan).hasSize(1);
+        assertThat(plan.get(0).get("key")).as("key; EXPLAIN:%n%s", render(plan)).isEqualTo("uk_async_task_dedup");
+        assertThat(plan.get(0).get("type")).as("access type").isIn("const", "eq_ref", "ref");
+    }
+
+    /** The queue gauges read the waiting tasks from an index, not the table with its history. */
+    @Test
+    void theQueueDepthReadsOnlyWaitingTasks() {
+        long waiting = new JdbcTemplate(dataSource).queryForObject(
+                "SELECT COUNT(*) FROM system_async_task WHERE status IN ('QUEUED', 'SCHEDULED')", Long.class);
+
+        List<Map<String, Object>> plan = explain("queueDepth", Map.of());
+
+        assertThat(plan).hasSize(1);
+        assertThat(plan.get(0).get("key")).as("key; EXPLAIN:%n%s", render(plan))
+                .isIn("idx_async_task_claim", "idx_async_task_due");
+        assertThat(estimatedRows(plan)).as("rows read").isLessThan(2 * waiting + 100);
+    }
+
     @Test
     void recoveryRangeScansTheLeaseIndex() {
         List<Map<String, Object>> plan = explain("selectExpiredLeases", Map.of("limit", 100));
