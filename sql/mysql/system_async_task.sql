@@ -25,8 +25,10 @@ CREATE TABLE system_async_task (
     started_at       DATETIME(3)   NULL,
     finished_at      DATETIME(3)   NULL,
     PRIMARY KEY (id),
-    -- claim: WHERE status = 'QUEUED' ... ORDER BY priority DESC, available_at, id
-    INDEX idx_async_task_claim (status, priority DESC, available_at),
+    -- claim, one type at a time: WHERE status = 'QUEUED' AND task_type = ? ORDER BY priority DESC, available_at, id
+    INDEX idx_async_task_claim (status, task_type, priority DESC, available_at, id),
+    -- due tasks of a type that waited as SCHEDULED: WHERE status = 'SCHEDULED' AND task_type = ? AND available_at <= now
+    INDEX idx_async_task_due (status, task_type, available_at, id),
     -- recovery: WHERE status IN ('RUNNING', 'CANCEL_REQUESTED') AND lease_until < now, a range per status
     INDEX idx_async_task_lease (status, lease_until),
     -- owner listing: WHERE owner_id = ? ORDER BY create_time DESC, id DESC
@@ -39,11 +41,13 @@ CREATE TABLE system_async_task (
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 
 -- one row per fleet-wide lock: claims under concurrency limits take the 'claim' row in their
--- transaction; the retention job holds the 'retention' row for a while (locked_by, locked_until)
+-- transaction, which also holds the fleet's cap on leased tasks of all types (max_running, NULL: none);
+-- the retention job holds the 'retention' row for a while (locked_by, locked_until)
 CREATE TABLE system_async_task_lock (
     name         VARCHAR(64)  NOT NULL,
     locked_by    VARCHAR(255) NULL,
     locked_until DATETIME(3)  NULL,
+    max_running  INT          NULL,
     PRIMARY KEY (name)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 
@@ -61,4 +65,12 @@ CREATE TABLE system_async_task_worker (
     stopped_at     DATETIME(3)   NULL,
     PRIMARY KEY (worker_id),
     INDEX idx_async_task_worker_heartbeat (last_heartbeat)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- one row per task type, for settings the whole fleet shares:
+-- max_running caps the type's leased tasks across all workers (NULL: no cap)
+CREATE TABLE system_async_task_type (
+    task_type   VARCHAR(100) NOT NULL,
+    max_running INT          NULL,
+    PRIMARY KEY (task_type)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;

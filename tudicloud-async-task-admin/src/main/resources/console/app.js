@@ -10,8 +10,8 @@
 (function () {
     'use strict';
 
-    const STATUSES = ['QUEUED', 'RUNNING', 'SUCCESS', 'FAILED', 'CANCEL_REQUESTED', 'CANCELLED'];
-    const CANCELLABLE = new Set(['QUEUED', 'RUNNING']);
+    const STATUSES = ['SCHEDULED', 'QUEUED', 'RUNNING', 'SUCCESS', 'FAILED', 'CANCEL_REQUESTED', 'CANCELLED'];
+    const CANCELLABLE = new Set(['SCHEDULED', 'QUEUED', 'RUNNING']);
     const RETRYABLE = new Set(['FAILED', 'CANCELLED']);
     const ACTIVE = new Set(['RUNNING', 'CANCEL_REQUESTED']);
     const SORT_FIELDS = ['createTime', 'updateTime', 'priority', 'status'];
@@ -544,7 +544,7 @@
                 ? h('span', {class: 'result-ok', title: t.artifactId}, '→ ', h('span', {class: 'mono'}, t.artifactId))
                 : h('span', {class: 'muted'}, 'done');
         }
-        if (t.status === 'QUEUED') {
+        if (t.status === 'SCHEDULED' || t.status === 'QUEUED') {
             const due = parseTime(t.availableAt);
             if (due && due.getTime() > Date.now() + 1000) {
                 return h('span', {class: 'muted', title: `due ${fullTime(t.availableAt)}`}, `due ${relative(t.availableAt)}`);

@@ -2,7 +2,7 @@ package com.tudicloud.asynctask.api;
 
 /** What a cancel request did. */
 public enum CancelOutcome {
-    /** The task was QUEUED and is now CANCELLED; it never ran (again). */
+    /** The task was waiting (SCHEDULED or QUEUED) and is now CANCELLED; it never ran (again). */
     CANCELLED,
     /** The task is running; its holder learns on its next heartbeat and the task ends CANCELLED. */
     CANCEL_REQUESTED,

@@ -5,12 +5,17 @@ package com.tudicloud.asynctask.api;
  * that names the status it comes from.
  *
  * <pre>
- * QUEUED -> RUNNING -> SUCCESS | FAILED | QUEUED (retry) | CANCEL_REQUESTED -> CANCELLED
- * QUEUED -> CANCELLED
+ * SCHEDULED | QUEUED -> RUNNING -> SUCCESS | FAILED | SCHEDULED or QUEUED (retry) | CANCEL_REQUESTED -> CANCELLED
+ * SCHEDULED | QUEUED -> CANCELLED
  * </pre>
  */
 public enum TaskStatus {
-    /** Waiting for a worker; due once {@code available_at} has passed. */
+    /**
+     * Waiting for its time ({@code available_at}): submitted with a delay, or a retry after a backoff. Once
+     * due, a claim takes it as it takes a QUEUED task, or moves it to QUEUED when it takes others first.
+     */
+    SCHEDULED,
+    /** Due, waiting for a worker. */
     QUEUED,
     /** Held by a worker under a lease. */
     RUNNING,
@@ -19,6 +24,11 @@ public enum TaskStatus {
     /** Still running, but an operator asked to cancel; the holder is told on its next heartbeat. */
     CANCEL_REQUESTED,
     CANCELLED;
+
+    /** Whether the task waits for a worker: not started, or to be started again. */
+    public boolean isWaiting() {
+        return this == SCHEDULED || this == QUEUED;
+    }
 
     public boolean isTerminal() {
         return this == SUCCESS || this == FAILED || this == CANCELLED;

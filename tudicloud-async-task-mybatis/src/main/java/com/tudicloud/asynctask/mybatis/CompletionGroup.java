@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.mybatis;
 
+import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.Completion.Outcome;
 
@@ -8,8 +9,16 @@ import java.util.List;
 /** A group of outcomes as the markCompleted statement reads it: the task ids of each kind of outcome. */
 public final class CompletionGroup {
 
-    /** A retry as the statement takes it: its delay in microseconds. */
-    public record Retry(long taskId, long retryDelayMicros) {
+    /**
+     * A retry as the statement takes it: its delay in microseconds, and the status it waits in when an
+     * attempt is left (SCHEDULED until a delay has passed, out of the claim's walk; QUEUED without one).
+     */
+    public record Retry(long taskId, long retryDelayMicros, String waitingStatus) {
+
+        static Retry of(Completion retry) {
+            TaskStatus waiting = retry.retryDelayMillis() > 0 ? TaskStatus.SCHEDULED : TaskStatus.QUEUED;
+            return new Retry(retry.taskId(), DatabaseDurations.micros(retry.retryDelayMillis()), waiting.name());
+        }
     }
 
     private final List<Long> succeeded;
@@ -28,7 +37,7 @@ public final class CompletionGroup {
         released = ids(completions, Outcome.RELEASED);
         retriedIds = ids(completions, Outcome.RETRY);
         retried = completions.stream().filter(c -> c.outcome() == Outcome.RETRY)
-                .map(c -> new Retry(c.taskId(), DatabaseDurations.micros(c.retryDelayMillis()))).toList();
+                .map(Retry::of).toList();
         notSucceeded = completions.stream().filter(c -> c.outcome() != Outcome.SUCCEEDED).toList();
         withArtifacts = completions.stream()
                 .filter(c -> c.outcome() == Outcome.SUCCEEDED && c.artifactId() != null).toList();

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.mybatis;
 
+import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.NewTask;
 
 /** A row to insert; MyBatis writes the generated id back into it. */
@@ -26,6 +27,11 @@ final class InsertableTask {
 
     public long getDelayMicros() {
         return DatabaseDurations.micros(task.delayMillis());
+    }
+
+    /** A task due later waits as SCHEDULED, out of the claim's walk of QUEUED tasks. */
+    public String getStatus() {
+        return task.delayMillis() > 0 ? TaskStatus.SCHEDULED.name() : TaskStatus.QUEUED.name();
     }
 
     public int getMaxAttempts() {

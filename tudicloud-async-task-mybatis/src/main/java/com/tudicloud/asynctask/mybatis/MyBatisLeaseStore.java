@@ -27,7 +27,8 @@ import java.util.stream.Collectors;
 
 /**
  * The lease engine's statements on MyBatis. Statements per call, transaction control aside:
- * claim 2 (lock a batch, mark it) plus 2 + one per limited type when limits are set;
+ * claim 2 (lock a batch, mark it), 1 more when it locked due SCHEDULED tasks it had no room for (they
+ * become QUEUED), and 2 more under limits (the lock row, the count of leased tasks);
  * renew 2 per 1,000 leases (one UPDATE, then a SELECT of the few cancel-requested rows when every lease
  * was extended, else of the states of all); complete 1 for a group of outcomes, whatever their kinds,
  * and 1 more when some write was refused; recover 1 + one per fate. Renewal and completion run outside
@@ -62,10 +63,15 @@ final class MyBatisLeaseStore implements LeaseStore {
         this.completions = new CompletionStatements(mapper, readCommittedStatements, retry, this::limits);
     }
 
-    /** H2 counts a VARCHAR's characters in UTF-16 units; MySQL and MariaDB in code points. */
+    /**
+     * H2 counts a VARCHAR's characters in UTF-16 units; MySQL and MariaDB in code points. Until the database
+     * has answered, text is measured in UTF-16 units, which fits either.
+     */
     @Override
     public StoreLimits limits() {
-        return "h2".equals(databaseId.get()) ? StoreLimits.SCHEMA.measuredIn(StoreLimits.TextMeasure.UTF16_UNITS)
+        String dialect = databaseId.get();
+        return dialect == null || "h2".equals(dialect)
+                ? StoreLimits.SCHEMA.measuredIn(StoreLimits.TextMeasure.UTF16_UNITS)
                 : StoreLimits.SCHEMA;
     }
 
@@ -78,19 +84,28 @@ final class MyBatisLeaseStore implements LeaseStore {
     }
 
     private List<ClaimedTask> claimInTransaction(ClaimRequest request) {
-        List<ClaimCandidate> batch = request.limits().isNone()
-                ? mapper.selectClaimCandidates(request.taskTypes(), request.maxTasks())
-                : limitedClaim.candidates(request);
-        if (batch.isEmpty()) {
+        ClaimBudget budget = request.limits().isNone() ? ClaimBudget.unlimited(request) : limitedClaim.budget(request);
+        if (budget.isEmpty()) {
             return List.of();
         }
-        List<Long> ids = batch.stream().map(ClaimCandidate::id).toList();
+        // in claim order: what there is room for is taken, the rest is only locked until commit
+        List<ClaimCandidate> found = mapper.selectClaimCandidates(budget.branches());
+        List<ClaimCandidate> taken = found.subList(0, Math.min(budget.room(), found.size()));
+        List<Long> dueLeftScheduled = found.subList(taken.size(), found.size()).stream()
+                .filter(ClaimCandidate::isScheduled).map(ClaimCandidate::id).toList();
+        if (!dueLeftScheduled.isEmpty()) {
+            mapper.queueDueScheduled(dueLeftScheduled);
+        }
+        if (taken.isEmpty()) {
+            return List.of();
+        }
+        List<Long> ids = taken.stream().map(ClaimCandidate::id).toList();
         int marked = mapper.markClaimed(ids, request.workerId(), DatabaseDurations.micros(request.leaseMillis()));
         if (marked != ids.size()) {
             // the rows are locked by this transaction, so this is a bug, not a race: undo it all
             throw new IllegalStateException("claimed " + marked + " of " + ids.size() + " locked tasks");
         }
-        return batch.stream().map(ClaimCandidate::claimed).toList();
+        return taken.stream().map(ClaimCandidate::claimed).toList();
     }
 
     @Override

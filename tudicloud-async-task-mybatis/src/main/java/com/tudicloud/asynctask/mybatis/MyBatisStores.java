@@ -1,21 +1,18 @@
 package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.spi.FleetLocks;
+import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskStore;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import org.apache.ibatis.builder.xml.XMLMapperBuilder;
 import org.apache.ibatis.mapping.Environment;
-import org.apache.ibatis.mapping.VendorDatabaseIdProvider;
 import org.apache.ibatis.session.Configuration;
-import org.apache.ibatis.session.SqlSessionFactory;
-import org.apache.ibatis.session.SqlSessionFactoryBuilder;
-import org.mybatis.spring.SqlSessionTemplate;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.mybatis.spring.transaction.SpringManagedTransactionFactory;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.DataSourceUtils;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -23,23 +20,29 @@ import javax.sql.DataSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
-import java.util.Properties;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
  * Builds the MyBatis stores on a DataSource. The stores get a MyBatis configuration of their own,
  * not a bean: a service's own MyBatis setup (its SqlSessionFactory, its settings) stays untouched,
- * while statements still join the service's Spring transactions on the same DataSource.
+ * while statements still join the service's Spring transactions on the same DataSource. A database that
+ * cannot be reached while they are built does not stop them: the mappers are parsed when it first
+ * answers ({@link DeferredMappers}).
  */
 public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
-                           WorkerRegistry workerRegistry, FleetLocks fleetLocks) {
+                           WorkerRegistry workerRegistry, FleetLocks fleetLocks, FleetSettings fleetSettings) {
 
-    private static final Logger log = LoggerFactory.getLogger(MyBatisStores.class);
+    /** Product names, as JDBC reports them, to the databaseId their statements name. */
+    private static final Map<String, String> DATABASE_IDS = Map.of("MySQL", "mysql", "MariaDB", "mysql", "H2", "h2");
     private static final List<String> MAPPER_XMLS = List.of(
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskWorkerMapper.xml",
-            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskLockMapper.xml");
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskLockMapper.xml",
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskTypeMapper.xml");
 
     public static MyBatisStores create(DataSource dataSource) {
         return create(dataSource, operation -> { });
@@ -47,9 +50,9 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
 
     /** @param onLockRetry told the operation's name each time a deadlock or lock wait timeout is retried */
     public static MyBatisStores create(DataSource dataSource, Consumer<String> onLockRetry) {
-        SqlSessionFactory sessionFactory = sessionFactory(dataSource);
-        SqlSessionTemplate session = new SqlSessionTemplate(sessionFactory);
-        SystemAsyncTaskMapper mapper = session.getMapper(SystemAsyncTaskMapper.class);
+        DeferredMappers mappers = new DeferredMappers(dataSource, MyBatisStores::databaseId);
+        mappers.buildIfReachable();
+        SystemAsyncTaskMapper mapper = mappers.mapper(SystemAsyncTaskMapper.class);
         DataSourceTransactionManager transactions = new DataSourceTransactionManager(dataSource);
 
         // Submits join the caller's transaction, if any, at the caller's isolation.
@@ -62,24 +65,25 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
 
         TransientLockRetry retry = new TransientLockRetry(5, 20, onLockRetry);
         return new MyBatisStores(new MyBatisTaskStore(mapper, joinCaller),
-                new MyBatisLeaseStore(mapper, readCommitted, readCommittedStatements, retry,
-                        sessionFactory.getConfiguration()::getDatabaseId),
+                new MyBatisLeaseStore(mapper, readCommitted, readCommittedStatements, retry, mappers::knownDatabaseId),
                 new MyBatisTaskAdminStore(mapper, readCommittedStatements),
-                new MyBatisWorkerRegistry(session.getMapper(SystemAsyncTaskWorkerMapper.class)),
-                new MyBatisFleetLocks(session.getMapper(SystemAsyncTaskLockMapper.class)));
+                new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class)),
+                new MyBatisFleetLocks(mappers.mapper(SystemAsyncTaskLockMapper.class)),
+                new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)));
     }
 
-    private static SqlSessionFactory sessionFactory(DataSource dataSource) {
-        return new SqlSessionFactoryBuilder().build(configuration(dataSource));
+    /** The stores' own MyBatis configuration for the database behind this DataSource, which must answer. */
+    static Configuration configuration(DataSource dataSource) {
+        return configuration(dataSource, databaseId(dataSource));
     }
 
     /** The stores' own MyBatis configuration: their mapper XML files on Spring-managed transactions. */
-    static Configuration configuration(DataSource dataSource) {
+    static Configuration configuration(DataSource dataSource, String databaseId) {
         Configuration configuration = new Configuration(
                 new Environment("tudicloud-async-task", new SpringManagedTransactionFactory(), dataSource));
         configuration.setMapUnderscoreToCamelCase(true);
         configuration.setArgNameBasedConstructorAutoMapping(true);
-        configuration.setDatabaseId(databaseId(dataSource));
+        configuration.setDatabaseId(databaseId);
         for (String mapperXml : MAPPER_XMLS) {
             try (InputStream xml = MyBatisStores.class.getClassLoader().getResourceAsStream(mapperXml)) {
                 if (xml == null) {
@@ -94,27 +98,21 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
     }
 
     /**
-     * The databaseId that dialect-specific statements in the mapper may name. A database that cannot
-     * be reached at start-up must not stop a worker from starting (it retries on its own), so the
-     * statements without a databaseId serve until then.
+     * The databaseId that dialect-specific statements in the mapper may name (null for a database that
+     * is neither MySQL, MariaDB nor H2: the portable statements serve it). Throws while the database
+     * cannot be reached. Asks on the connection of the caller's transaction when there is one: a second
+     * connection could wait forever on a pool that the transaction already drained.
      */
-    private static String databaseId(DataSource dataSource) {
+    static String databaseId(DataSource dataSource) {
+        Connection connection = DataSourceUtils.getConnection(dataSource);
         try {
-            return databaseIdProvider().getDatabaseId(dataSource);
-        } catch (RuntimeException e) {
-            log.warn("Could not ask the database for its product name; using the portable statements: {}",
-                    e.getMessage());
-            return null;
+            String product = connection.getMetaData().getDatabaseProductName();
+            return DATABASE_IDS.entrySet().stream().filter(vendor -> product.contains(vendor.getKey()))
+                    .map(Map.Entry::getValue).findFirst().orElse(null);
+        } catch (SQLException e) {
+            throw new DataAccessResourceFailureException("Could not read the database's product name", e);
+        } finally {
+            DataSourceUtils.releaseConnection(connection, dataSource);
         }
-    }
-
-    private static VendorDatabaseIdProvider databaseIdProvider() {
-        Properties vendors = new Properties();
-        vendors.setProperty("MySQL", "mysql");
-        vendors.setProperty("MariaDB", "mysql");
-        vendors.setProperty("H2", "h2");
-        VendorDatabaseIdProvider provider = new VendorDatabaseIdProvider();
-        provider.setProperties(vendors);
-        return provider;
     }
 }

@@ -91,10 +91,10 @@ final class MyBatisTaskStore implements TaskStore {
             if (status == null) {
                 return CancelOutcome.NOT_FOUND;
             }
-            if (status != TaskStatus.QUEUED && status != TaskStatus.RUNNING) {
+            if (!status.isWaiting() && status != TaskStatus.RUNNING) {
                 return CancelOutcome.ALREADY_FINISHED;
             }
-            // it moved between QUEUED and RUNNING under our feet: look again
+            // it moved from waiting to RUNNING under our feet: look again
         }
         throw new IllegalStateException("task " + taskId + " kept changing status; cancel it again");
     }

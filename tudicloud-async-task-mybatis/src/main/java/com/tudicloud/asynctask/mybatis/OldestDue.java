@@ -3,7 +3,7 @@ package com.tudicloud.asynctask.mybatis;
 import java.time.Duration;
 import java.time.LocalDateTime;
 
-/** The due time of the oldest due QUEUED task (or {@code null}) and the database's now. */
+/** The due time of the oldest due task waiting for a worker (or {@code null}) and the database's now. */
 public record OldestDue(LocalDateTime oldestDue, LocalDateTime dbNow) {
 
     Long ageMillis() {

@@ -5,7 +5,7 @@ import com.tudicloud.asynctask.api.spi.QueueDepth;
 import java.time.Duration;
 import java.time.LocalDateTime;
 
-/** The QUEUED tasks of one type; both instants are the database's. */
+/** The tasks of one type waiting for a worker (QUEUED or SCHEDULED); both instants are the database's. */
 public record QueueDepthRow(String taskType, long queued, long due, LocalDateTime oldestDue, LocalDateTime dbNow) {
 
     QueueDepth toQueueDepth() {

@@ -33,10 +33,12 @@ interface SystemAsyncTaskMapper {
 
     List<TypeCount> countLeasedByType();
 
-    List<ClaimCandidate> selectClaimCandidates(@Param("taskTypes") Collection<String> taskTypes, @Param("limit") int limit);
+    List<ClaimCandidate> selectClaimCandidates(@Param("branches") List<ClaimBranch> branches);
 
     int markClaimed(@Param("ids") List<Long> ids, @Param("workerId") String workerId,
                     @Param("leaseMicros") long leaseMicros);
+
+    int queueDueScheduled(@Param("ids") List<Long> ids);
 
     int renewLeases(@Param("workerId") String workerId, @Param("leases") List<LeaseRenewal> leases,
                     @Param("leaseMicros") long leaseMicros, @Param("withProgress") boolean withProgress);

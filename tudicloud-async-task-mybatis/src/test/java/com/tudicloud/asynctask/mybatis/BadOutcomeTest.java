@@ -66,7 +66,7 @@ class BadOutcomeTest {
         assertThat(view(c.get(0)).artifactId()).isEqualTo("out-0");
         assertThat(view(c.get(2)).status()).isEqualTo(TaskStatus.FAILED);
         assertThat(view(c.get(2)).lastError()).isEqualTo("bad input");
-        assertThat(view(c.get(4)).status()).isEqualTo(TaskStatus.QUEUED);
+        assertThat(view(c.get(4)).status()).isEqualTo(TaskStatus.SCHEDULED);
         assertThat(view(c.get(5)).status()).isEqualTo(TaskStatus.QUEUED);
         for (ClaimedTask bad : List.of(c.get(1), c.get(3))) {
             TaskView view = view(bad);
@@ -87,7 +87,7 @@ class BadOutcomeTest {
 
         assertThat(report.written()).isEqualTo(2);
         for (ClaimedTask task : c) {
-            assertThat(view(task).status()).isEqualTo(TaskStatus.QUEUED);
+            assertThat(view(task).status()).isEqualTo(TaskStatus.SCHEDULED);
             assertThat(rows.millisUntilDue(task.id())).isGreaterThan(100 * YEAR_MILLIS);
         }
     }

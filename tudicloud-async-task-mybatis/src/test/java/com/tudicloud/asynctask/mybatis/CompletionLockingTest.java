@@ -123,7 +123,7 @@ class CompletionLockingTest {
         assertThat(view.status()).as("a task whose cancel was requested ends CANCELLED").isEqualTo(TaskStatus.CANCELLED);
         assertThat(view.leaseUntil()).isNull();
         assertThat(report.rejected()).isEmpty();
-        assertThat(status(high)).isEqualTo(TaskStatus.QUEUED);
+        assertThat(status(high)).isEqualTo(TaskStatus.SCHEDULED);
     }
 
     private List<ClaimedTask> claimInIdOrder(int count) {

@@ -35,12 +35,12 @@ class EveryOutcomeTest {
         JdbcTemplate jdbc = new JdbcTemplate(database.dataSource());
         jdbc.update("DELETE FROM system_async_task");
         List<NewTask> tasks = new ArrayList<>();
-        for (int i = 0; i < 10; i++) {
+        for (int i = 0; i < 11; i++) {
             tasks.add(new NewTask("mail", null, 0, 0, i == 7 ? 1 : 2, null, null));
         }
         stores.taskStore().insert(tasks);
         List<ClaimedTask> c = new ArrayList<>(stores.leaseStore().claim(
-                new ClaimRequest("w", Set.of("mail"), 10, 60_000, ConcurrencyLimits.NONE)));
+                new ClaimRequest("w", Set.of("mail"), 11, 60_000, ConcurrencyLimits.NONE)));
         c.sort(Comparator.comparingLong(ClaimedTask::id));
         for (int cancelled : new int[]{5, 6, 8, 9}) {
             assertThat(stores.taskStore().cancel(c.get(cancelled).id())).isEqualTo(CancelOutcome.CANCEL_REQUESTED);
@@ -56,15 +56,16 @@ class EveryOutcomeTest {
                 Completion.succeeded(c.get(6).id(), c.get(6).leaseToken(), null),
                 Completion.retry(c.get(7).id(), c.get(7).leaseToken(), "last", 0),   // no attempt left
                 Completion.released(c.get(8).id(), c.get(8).leaseToken()),
-                Completion.cancelled(c.get(9).id(), c.get(9).leaseToken())));
+                Completion.cancelled(c.get(9).id(), c.get(9).leaseToken()),
+                Completion.retry(c.get(10).id(), c.get(10).leaseToken(), "at once", 0)));
 
-        assertThat(report.written()).isEqualTo(9);
+        assertThat(report.written()).isEqualTo(10);
         assertThat(report.rejected()).containsExactly(c.get(4).id());
         expect(stores, c.get(0), TaskStatus.SUCCESS, null, 1, true);
         assertThat(view(stores, c.get(0)).artifactId()).isEqualTo("out-0");
         assertThat(view(stores, c.get(0)).progress()).isEqualTo(100);
         expect(stores, c.get(1), TaskStatus.FAILED, "bad input", 1, true);
-        expect(stores, c.get(2), TaskStatus.QUEUED, "busy", 1, false);
+        expect(stores, c.get(2), TaskStatus.SCHEDULED, "busy", 1, false);
         expect(stores, c.get(3), TaskStatus.QUEUED, "released by a stopping worker", 0, false);
         expect(stores, c.get(4), TaskStatus.RUNNING, null, 1, false);
         expect(stores, c.get(5), TaskStatus.CANCELLED, "cancelled by request", 1, true);
@@ -72,6 +73,7 @@ class EveryOutcomeTest {
         expect(stores, c.get(7), TaskStatus.FAILED, "last", 1, true);
         expect(stores, c.get(8), TaskStatus.CANCELLED, "cancelled by request", 1, true);
         expect(stores, c.get(9), TaskStatus.CANCELLED, "cancelled by request", 1, true);
+        expect(stores, c.get(10), TaskStatus.QUEUED, "at once", 1, false);
         long dueInSeconds = jdbc.queryForObject("SELECT TIMESTAMPDIFF(SECOND, NOW(3), available_at) FROM "
                 + "system_async_task WHERE id = ?", Long.class, c.get(2).id());
         assertThat(dueInSeconds).isBetween(50L, 60L);

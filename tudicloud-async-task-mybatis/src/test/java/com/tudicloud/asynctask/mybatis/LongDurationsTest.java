@@ -75,7 +75,7 @@ class LongDurationsTest {
         f.stores.leaseStore().complete("w", List.of(Completion.retry(id, task.leaseToken(), "later",
                 Duration.ofDays(10 * 365).toMillis()), Completion.failed(f.submitAndClaim(), 1, "mixed group")));
 
-        assertThat(f.status(id)).isEqualTo("QUEUED");
+        assertThat(f.status(id)).isEqualTo("SCHEDULED");
         assertThat(f.secondsUntil("available_at", id)).isCloseTo(10 * YEAR_SECONDS, within(DAY_SECONDS));
     }
 

@@ -63,6 +63,62 @@ class MyBatisLeaseStoreTest {
     }
 
     @Test
+    void aDelayedTaskWaitsScheduledAndIsClaimedOnceDue() {
+        long delayed = submit(task("mail", 0, 60_000));
+
+        assertThat(rows.status(delayed)).isEqualTo("SCHEDULED");
+        assertThat(leases.claim(claim(Set.of("mail"), 10))).isEmpty();
+
+        rows.makeDue(delayed);
+        List<ClaimedTask> claimed = leases.claim(claim(Set.of("mail"), 10));
+
+        assertThat(claimed).extracting(ClaimedTask::id).containsExactly(delayed);
+        assertThat(rows.status(delayed)).isEqualTo("RUNNING");
+    }
+
+    /** Due SCHEDULED and QUEUED tasks are taken in one claim order; due ones left behind become QUEUED. */
+    @Test
+    void dueScheduledTasksAClaimHasNoRoomForWaitAsQueuedFromThen() {
+        long queuedLow = submit(task("mail", 1, 0));
+        long dueHigh = submit(task("mail", 7, 60_000));
+        long dueLow = submit(task("mail", 0, 60_000));
+        long notDue = submit(task("mail", 9, 60_000));
+        rows.makeDue(dueHigh);
+        rows.makeDue(dueLow);
+
+        List<ClaimedTask> claimed = leases.claim(claim(Set.of("mail"), 2));
+
+        assertThat(claimed).extracting(ClaimedTask::id).containsExactly(dueHigh, queuedLow);
+        assertThat(rows.status(dueLow)).isEqualTo("QUEUED");
+        assertThat(rows.status(notDue)).isEqualTo("SCHEDULED");
+        assertThat(leases.claim(claim(Set.of("mail"), 2))).extracting(ClaimedTask::id).containsExactly(dueLow);
+    }
+
+    @Test
+    void aScheduledTaskIsCancelledAtOnce() {
+        long delayed = submit(task("mail", 0, 60_000));
+
+        assertThat(tasks.cancel(delayed)).isEqualTo(CancelOutcome.CANCELLED);
+
+        assertThat(rows.status(delayed)).isEqualTo("CANCELLED");
+        rows.makeDue(delayed);
+        assertThat(leases.claim(claim(Set.of("mail"), 1))).isEmpty();
+    }
+
+    @Test
+    void aRetryWithADelayWaitsScheduledAndOneWithoutIsQueued() {
+        submit(task("mail", 0, 0));
+        submit(task("mail", 0, 0));
+        List<ClaimedTask> c = leases.claim(claim(Set.of("mail"), 2));
+
+        leases.complete(WORKER, List.of(Completion.retry(c.get(0).id(), c.get(0).leaseToken(), "later", 30_000),
+                Completion.retry(c.get(1).id(), c.get(1).leaseToken(), "now", 0)));
+
+        assertThat(rows.status(c.get(0).id())).isEqualTo("SCHEDULED");
+        assertThat(rows.status(c.get(1).id())).isEqualTo("QUEUED");
+    }
+
+    @Test
     void claimsNoMoreThanAskedFor() {
         for (int i = 0; i < 5; i++) {
             submit(task("mail", 0, 0));
@@ -175,7 +231,7 @@ class MyBatisLeaseStoreTest {
         assertThat(failed.status()).isEqualTo(TaskStatus.FAILED);
         assertThat(failed.lastError()).isEqualTo("bad input");
         TaskView retried = tasks.findById(c.get(2).id()).orElseThrow();
-        assertThat(retried.status()).isEqualTo(TaskStatus.QUEUED);
+        assertThat(retried.status()).as("a retry with a delay waits as SCHEDULED").isEqualTo(TaskStatus.SCHEDULED);
         assertThat(retried.lastError()).isEqualTo("busy");
         assertThat(rows.millisUntilDue(c.get(2).id())).isBetween(50_000L, 60_000L);
         TaskView released = tasks.findById(c.get(3).id()).orElseThrow();

@@ -85,9 +85,10 @@ class MyBatisTaskAdminStoreTest {
         TaskStats stats = admin.stats();
 
         assertThat(stats.byStatus()).containsEntry(TaskStatus.FAILED, 1L).containsEntry(TaskStatus.RUNNING, 1L)
-                .containsEntry(TaskStatus.QUEUED, 2L).containsEntry(TaskStatus.SUCCESS, 0L);
+                .containsEntry(TaskStatus.QUEUED, 1L).containsEntry(TaskStatus.SCHEDULED, 1L)
+                .containsEntry(TaskStatus.SUCCESS, 0L);
         assertThat(stats.byType().get("mail")).containsEntry(TaskStatus.FAILED, 1L).containsEntry(TaskStatus.RUNNING, 1L);
-        assertThat(stats.byType().get("report")).containsEntry(TaskStatus.QUEUED, 1L);
+        assertThat(stats.byType().get("report")).containsEntry(TaskStatus.SCHEDULED, 1L);
         assertThat(stats.expiredLeases()).isEqualTo(1);
         assertThat(stats.oldestDueQueuedAgeMillis()).isBetween(29_000L, 40_000L);
         assertThat(failed).isEqualTo(first.id());

@@ -42,12 +42,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * meant for each, on a table shaped like production (mostly finished tasks, a queue, running leases
  * some of which expired, several types and owners), with no filesort and no temporary table.
  * <p>
- * Runs in a database of its own on the test server, so the 20,000 rows never meet another test's rows
- * (other modules' tests share the default test database and may run at the same time).
+ * Runs in a database of its own on the test server, named after the test database, so the 20,000 rows
+ * never meet another test's rows (other modules' tests share the default test database and may run at
+ * the same time, and so may other checkouts' builds on the same server).
  */
 class QueryPlanTest {
 
-    private static final String DATABASE = "async_task_query_plan";
+
     private static final String NAMESPACE = "com.tudicloud.asynctask.mybatis.SystemAsyncTaskMapper.";
 
     private static final int ROWS = 20_000;
@@ -57,6 +58,7 @@ class QueryPlanTest {
     private static final String TYPICAL_OWNER = "user-7";
 
     private static TestDatabase db;
+    private static String database;
     private static HikariDataSource dataSource;
     private static Configuration mybatis;
 
@@ -64,8 +66,9 @@ class QueryPlanTest {
     static void fillTable() throws SQLException {
         db = TestDatabase.get();
         DatabaseServer server = db.server();
-        server.recreateDatabase(DATABASE);
-        dataSource = server.dataSource(DATABASE, 2);
+        database = server.defaultDatabase() + "_query_plan";
+        server.recreateDatabase(database);
+        dataSource = server.dataSource(database, 2);
         SchemaScripts.applyChangelog(dataSource);
         insertRealisticMix(dataSource);
         new JdbcTemplate(dataSource).queryForList("ANALYZE TABLE system_async_task");
@@ -79,19 +82,73 @@ class QueryPlanTest {
             dataSource.close();
         }
         if (db != null) {
-            db.execute("DROP DATABASE IF EXISTS " + DATABASE);
+            db.execute("DROP DATABASE IF EXISTS " + database);
         }
     }
 
+    /**
+     * Two branches per type: the QUEUED walk on idx_async_task_claim and the due SCHEDULED range on
+     * idx_async_task_due, each a ref on (status, task_type) read in index order, so that its LIMIT stops it;
+     * only the union of their few rows is sorted.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 5})
+    void theClaimWalksOneIndexRangePerTypeInOrder(int types) {
+        List<ClaimBranch> branches = java.util.Arrays.stream(TYPES).limit(types).map(type -> new ClaimBranch(type, 16)).toList();
+
+        List<Map<String, Object>> plan = explain("selectClaimCandidates", Map.of("branches", branches));
+
+        List<Map<String, Object>> walks = plan.stream().filter(row -> row.get("table") != null
+                && row.get("table").toString().equals("system_async_task")).toList();
+        assertThat(walks).as("two branches per type; EXPLAIN:%n%s", render(plan)).hasSize(2 * types);
+        for (int i = 0; i < walks.size(); i++) {
+            Map<String, Object> walk = walks.get(i);
+            assertThat(walk.get("key")).as("branch %d; EXPLAIN:%n%s", i, render(plan))
+                    .isEqualTo(i % 2 == 0 ? "idx_async_task_claim" : "idx_async_task_due");
+            assertThat(walk.get("type")).as("access type").isIn("ref", "range");
+            assertThat(String.valueOf(walk.get("Extra"))).as("Extra of branch %d", i)
+                    .doesNotContainIgnoringCase("filesort").doesNotContainIgnoringCase("temporary");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 80})
+    void dueScheduledTasksLeftByAClaimAreQueuedByPrimaryKey(int count) {
+        List<Long> ids = new JdbcTemplate(dataSource).queryForList(
+                "SELECT id FROM system_async_task WHERE status = 'SCHEDULED' LIMIT ?", Long.class, count);
+
+        assertReadsByPrimaryKey(explain("queueDueScheduled", Map.of("ids", ids)), count);
+    }
+
+    /** The shared lock of a dedup resubmit is taken through the dedup index (DedupSubmitTest: never on the row). */
     @Test
-    void theClaimWalksTheClaimIndexInOrder() {
+    void aDedupLookupReadsTheDedupIndex() {
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        long id = jdbc.queryForObject("SELECT MIN(id) FROM system_async_task WHERE task_type = 'mail'", Long.class);
+        jdbc.update("UPDATE system_async_task SET dedup_key = 'order-7' WHERE id = ?", id);
         Map<String, Object> params = new LinkedHashMap<>();
-        params.put("taskTypes", List.of("mail", "report"));
-        params.put("limit", 16);
+        params.put("taskType", "mail");
+        params.put("dedupKey", "order-7");
 
-        List<Map<String, Object>> plan = explain("selectClaimCandidates", params);
+        List<Map<String, Object>> plan = explain("selectIdByDedupKey", params);
 
-        assertUsesIndexWithoutSorting(plan, "idx_async_task_claim");
+        assertThat(plan).hasSize(1);
+        assertThat(plan.get(0).get("key")).as("key; EXPLAIN:%n%s", render(plan)).isEqualTo("uk_async_task_dedup");
+        assertThat(plan.get(0).get("type")).as("access type").isIn("const", "eq_ref", "ref");
+    }
+
+    /** The queue gauges read the waiting tasks from an index, not the table with its history. */
+    @Test
+    void theQueueDepthReadsOnlyWaitingTasks() {
+        long waiting = new JdbcTemplate(dataSource).queryForObject(
+                "SELECT COUNT(*) FROM system_async_task WHERE status IN ('QUEUED', 'SCHEDULED')", Long.class);
+
+        List<Map<String, Object>> plan = explain("queueDepth", Map.of());
+
+        assertThat(plan).hasSize(1);
+        assertThat(plan.get(0).get("key")).as("key; EXPLAIN:%n%s", render(plan))
+                .isIn("idx_async_task_claim", "idx_async_task_due");
+        assertThat(estimatedRows(plan)).as("rows read").isLessThan(2 * waiting + 100);
     }
 
     @Test
@@ -300,8 +357,8 @@ class QueryPlanTest {
     private static final long DAY = 24 * HOUR;
 
     /**
-     * About 78% SUCCESS, 2% FAILED, 1% CANCELLED (a week of history); 11% QUEUED with mixed priorities,
-     * a third of them delayed into the future; 7% RUNNING, one lease in eight expired; 1% CANCEL_REQUESTED,
+     * About 78% SUCCESS, 2% FAILED, 1% CANCELLED (a week of history); 11% waiting with mixed priorities,
+     * a third of them delayed into the future (SCHEDULED), the rest QUEUED; 7% RUNNING, one lease in eight expired; 1% CANCEL_REQUESTED,
      * half expired. Five types, 300 owners with a skew, some tasks with no owner.
      */
     private static void insertRealisticMix(DataSource dataSource) throws SQLException {
@@ -348,10 +405,11 @@ class QueryPlanTest {
             progress = "SUCCESS".equals(status) ? 100 : random.nextInt(100);
             attempts = 1 + (random.nextDouble() < 0.05 ? random.nextInt(3) : 0);
         } else if (kind < 0.92) {
-            status = "QUEUED";
             attempts = random.nextDouble() < 0.1 ? 1 : 0;
             created = -(long) (random.nextDouble() * 30 * MINUTE);
-            available = random.nextDouble() < 0.33
+            boolean delayed = random.nextDouble() < 0.33;
+            status = delayed ? "SCHEDULED" : "QUEUED";
+            available = delayed
                     ? (long) (random.nextDouble() * HOUR) + SECOND
                     : created + (long) (random.nextDouble() * SECOND);
         } else {

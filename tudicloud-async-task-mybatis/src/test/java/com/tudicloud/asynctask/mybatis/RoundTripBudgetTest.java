@@ -58,6 +58,7 @@ class RoundTripBudgetTest {
         Map<String, Long> trips = measureHotPaths();
 
         assertThat(trips.get("claim16")).isLessThanOrEqualTo(5);          // SET autocommit=0, SELECT, UPDATE, COMMIT, SET autocommit=1
+        assertThat(trips.get("claimIdle")).isLessThanOrEqualTo(4);        // the same without the UPDATE
         assertThat(trips.get("renew1000")).isEqualTo(2);                  // one UPDATE, one SELECT
         assertThat(trips.get("complete16")).isEqualTo(1);                 // one UPDATE, no transaction needed
         assertThat(trips.get("completeMixed3")).isEqualTo(1);             // one UPDATE for every kind of outcome
@@ -84,6 +85,8 @@ class RoundTripBudgetTest {
         long submit1000 = trips(() -> stores.taskStore().insert(thousand));
         long submit1 = trips(() -> stores.taskStore().insert(List.of(new NewTask("job", "{}", 0, 0, 3, null, null))));
 
+        long claimIdle = trips(() -> stores.leaseStore().claim(
+                new ClaimRequest(WORKER, Set.of("idle-a", "idle-b"), 16, LEASE, ConcurrencyLimits.NONE)));
         List<ClaimedTask> claimed = new ArrayList<>();
         long claim16 = trips(() -> claimed.addAll(stores.leaseStore().claim(claim(16, ConcurrencyLimits.NONE))));
         long claimLimited = trips(() -> claimed.addAll(stores.leaseStore().claim(
@@ -103,8 +106,8 @@ class RoundTripBudgetTest {
                 Completion.failed(claimed.get(18).id(), claimed.get(18).leaseToken(), "bad"))));
 
         Map<String, Long> trips = Map.of("submit1000", submit1000, "submit1", submit1, "claim16", claim16,
-                "claimLimited16", claimLimited, "renew1000", renew1000, "complete16", complete16,
-                "completeMixed3", completeMixed);
+                "claimIdle", claimIdle, "claimLimited16", claimLimited, "renew1000", renew1000,
+                "complete16", complete16, "completeMixed3", completeMixed);
         System.out.println("ROUNDTRIPS pool=" + pool.getJdbcUrl().replaceAll(".*\\?", "?")
                 + " isolation=" + pool.getTransactionIsolation() + " " + new java.util.TreeMap<>(trips));
         return trips;

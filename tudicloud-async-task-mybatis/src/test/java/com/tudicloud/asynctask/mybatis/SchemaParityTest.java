@@ -61,9 +61,10 @@ class SchemaParityTest {
         print("tables", fromChangelog);
 
         // the default utf8mb4 collation differs by server (MariaDB 10.11, 11.4, MySQL 8), so only its charset is fixed
-        assertThat(fromChangelog).hasSize(3).satisfiesExactly(
+        assertThat(fromChangelog).hasSize(4).satisfiesExactly(
                 t -> assertThat(t).startsWith("system_async_task engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_lock engine=InnoDB collation=utf8mb4_"),
+                t -> assertThat(t).startsWith("system_async_task_type engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_worker engine=InnoDB collation=utf8mb4_"));
         assertThat(tables(DDL_DB)).as("tables of the plain DDL vs the changelog")
                 .containsExactlyElementsOf(fromChangelog);
@@ -74,7 +75,7 @@ class SchemaParityTest {
         List<String> fromChangelog = columns(LIQUIBASE_DB);
         print("columns", fromChangelog);
 
-        assertThat(fromChangelog).hasSize(21 + 3 + 8); // the task, lock and worker tables' columns
+        assertThat(fromChangelog).hasSize(21 + 4 + 2 + 8); // the task, lock, type and worker tables' columns
         assertThat(columns(DDL_DB)).as("columns of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
     }
@@ -86,8 +87,14 @@ class SchemaParityTest {
 
         assertThat(fromChangelog).contains(
                 "system_async_task.idx_async_task_claim non_unique=1 #1 status A",
-                "system_async_task.idx_async_task_claim non_unique=1 #2 priority D",
-                "system_async_task.idx_async_task_claim non_unique=1 #3 available_at A");
+                "system_async_task.idx_async_task_claim non_unique=1 #2 task_type A",
+                "system_async_task.idx_async_task_claim non_unique=1 #3 priority D",
+                "system_async_task.idx_async_task_claim non_unique=1 #4 available_at A",
+                "system_async_task.idx_async_task_claim non_unique=1 #5 id A",
+                "system_async_task.idx_async_task_due non_unique=1 #1 status A",
+                "system_async_task.idx_async_task_due non_unique=1 #2 task_type A",
+                "system_async_task.idx_async_task_due non_unique=1 #3 available_at A",
+                "system_async_task.idx_async_task_due non_unique=1 #4 id A");
         assertThat(indexes(DDL_DB)).as("indexes of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
     }

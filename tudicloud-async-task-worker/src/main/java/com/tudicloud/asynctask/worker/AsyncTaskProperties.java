@@ -33,7 +33,7 @@ public class AsyncTaskProperties {
 
     public static class Metrics {
 
-        /** How often the queue depth gauges are read from the database (one query over the QUEUED rows). */
+        /** How often the queue depth gauges are read from the database (one query over the QUEUED and SCHEDULED rows). */
         private Duration queueRefreshInterval = Duration.ofSeconds(15);
 
         public Duration getQueueRefreshInterval() {
@@ -188,11 +188,20 @@ public class AsyncTaskProperties {
          */
         private Duration prefetchWindow = Duration.ofMillis(100);
 
-        /** At most this many tasks running across all workers, or 0 for no limit. */
+        /**
+         * Sets the fleet-wide cap on leased tasks of all types when this worker starts (the last worker to start
+         * sets it for all); 0 leaves the fleet's cap as it is.
+         */
         private int globalLimit = 0;
 
-        /** At most this many running tasks of a type across all workers, by task type. */
+        /**
+         * Sets the fleet-wide cap on leased tasks of each type named when this worker starts (the last worker to
+         * start sets it for all), by task type.
+         */
         private Map<String, Integer> typeLimits = new LinkedHashMap<>();
+
+        /** How often the worker reads the fleet's caps on leased tasks from the database: a changed cap reaches every worker within this time. */
+        private Duration limitsRefreshInterval = Duration.ofSeconds(10);
 
         /** On shutdown, how long running tasks may finish before they are interrupted and handed back; defaults to lease-timeout. */
         private Duration shutdownTimeout;
@@ -325,6 +334,14 @@ public class AsyncTaskProperties {
 
         public void setGlobalLimit(int globalLimit) {
             this.globalLimit = globalLimit;
+        }
+
+        public Duration getLimitsRefreshInterval() {
+            return limitsRefreshInterval;
+        }
+
+        public void setLimitsRefreshInterval(Duration limitsRefreshInterval) {
+            this.limitsRefreshInterval = limitsRefreshInterval;
         }
 
         public Map<String, Integer> getTypeLimits() {

@@ -25,6 +25,7 @@ public final class WorkerSettingsValidator {
         positive(violations, "registry-refresh-interval", worker.getRegistryRefreshInterval());
         positive(violations, "max-execution-time", worker.getMaxExecutionTime());
         positive(violations, "poll-interval", worker.getPollInterval());
+        positive(violations, "limits-refresh-interval", worker.getLimitsRefreshInterval());
         positive(violations, "shutdown-timeout", worker.effectiveShutdownTimeout());
         notNegative(violations, "recovery-batch-pause", worker.getRecoveryBatchPause());
         notNegative(violations, "prefetch-window", worker.getPrefetchWindow());

@@ -34,7 +34,7 @@ public class OperationsController {
     @Schema(name = "Stats")
     public record StatsJson(@Schema(description = "tasks per status") Map<TaskStatus, Long> byStatus,
                             @Schema(description = "per task type, tasks per status") Map<String, Map<TaskStatus, Long>> byType,
-                            @Schema(description = "how long the oldest due QUEUED task has waited, in ms; null when none", example = "1200")
+                            @Schema(description = "how long the oldest due task waiting for a worker (QUEUED, or SCHEDULED and due) has waited, in ms; null when none", example = "1200")
                             Long oldestDueQueuedAgeMs,
                             @Schema(description = "leased tasks whose lease expired and that await recovery", example = "0")
                             long expiredLeases) {
@@ -71,7 +71,7 @@ public class OperationsController {
 
     @GetMapping("/stats")
     @Operation(summary = "Queue statistics", description = "Counts by status and by type, the age of the oldest due "
-            + "QUEUED task, and leased tasks whose lease has expired.")
+            + "task waiting for a worker, and leased tasks whose lease has expired.")
     public StatsJson stats() {
         TaskStats stats = adminStore.stats();
         return new StatsJson(stats.byStatus(), stats.byType(), stats.oldestDueQueuedAgeMillis(), stats.expiredLeases());

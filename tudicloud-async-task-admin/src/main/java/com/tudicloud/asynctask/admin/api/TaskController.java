@@ -123,7 +123,7 @@ public class TaskController {
     }
 
     @PostMapping("/{id}/cancel")
-    @Operation(summary = "Cancel a task", description = "QUEUED ends CANCELLED at once; RUNNING becomes CANCEL_REQUESTED "
+    @Operation(summary = "Cancel a task", description = "SCHEDULED or QUEUED ends CANCELLED at once; RUNNING becomes CANCEL_REQUESTED "
             + "and its worker interrupts it at its next heartbeat. Needs the OPERATOR role.")
     @ApiResponse(responseCode = "409", description = "the task has already ended")
     @ApiResponse(responseCode = "404", description = "no such task")

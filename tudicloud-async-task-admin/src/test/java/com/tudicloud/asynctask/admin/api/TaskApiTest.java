@@ -64,11 +64,11 @@ class TaskApiTest {
                         """))
                 .andExpect(status().isCreated())
                 .andExpect(header().string("Location", containsString("/api/tasks/")))
-                .andExpect(jsonPath("$.status").value("QUEUED"))
+                .andExpect(jsonPath("$.status").value("SCHEDULED"))   // due in a minute
                 .andExpect(jsonPath("$.payload.to").value("ada@example.com"))
                 .andExpect(jsonPath("$.priority").value(5))
                 .andExpect(jsonPath("$.maxAttempts").value(4));
-        long id = rows.idsWithStatus("QUEUED").get(0);
+        long id = rows.idsWithStatus("SCHEDULED").get(0);
         assertThat(rows.millisUntilDue(id)).isBetween(50_000L, 60_000L);
 
         mvc.perform(asViewer(get("/api/tasks/" + id)))
@@ -160,8 +160,8 @@ class TaskApiTest {
                 .andExpect(jsonPath("$.detail", containsString("OPERATOR")));
         mvc.perform(asViewer(post("/api/tasks")).contentType(MediaType.APPLICATION_JSON).content("{\"taskType\":\"mail\"}"))
                 .andExpect(status().isForbidden());
-        assertThat(rows.status(id)).isEqualTo("QUEUED");
-        assertThat(rows.count("QUEUED")).isEqualTo(1);
+        assertThat(rows.status(id)).isEqualTo("SCHEDULED");
+        assertThat(rows.count("SCHEDULED")).isEqualTo(1);
     }
 
     @Test
@@ -204,9 +204,10 @@ class TaskApiTest {
 
         mvc.perform(asViewer(get("/api/stats")))
                 .andExpect(status().isOk())
-                .andExpect(jsonPath("$.byStatus.QUEUED").value(2))
+                .andExpect(jsonPath("$.byStatus.QUEUED").value(1))
+                .andExpect(jsonPath("$.byStatus.SCHEDULED").value(1))
                 .andExpect(jsonPath("$.byStatus.SUCCESS").value(0))
-                .andExpect(jsonPath("$.byType.report.QUEUED").value(1))
+                .andExpect(jsonPath("$.byType.report.SCHEDULED").value(1))
                 .andExpect(jsonPath("$.expiredLeases").value(0));
         mvc.perform(asViewer(get("/api/workers"))).andExpect(status().isOk());
         mvc.perform(asOperator(get("/api/me")))

@@ -231,7 +231,7 @@ class WorkerFaultsIT {
         String ids = String.join(",", orphans.stream().map(String::valueOf).toList());
         while (true) {
             long waiting = jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE id IN (" + ids + ") "
-                    + "AND (status = 'QUEUED' OR (status = 'RUNNING' AND lease_owner = ?))", Long.class, dead);
+                    + "AND (status IN ('QUEUED', 'SCHEDULED') OR (status = 'RUNNING' AND lease_owner = ?))", Long.class, dead);
             long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - killedAt);
             if (waiting == 0) {
                 return elapsed;

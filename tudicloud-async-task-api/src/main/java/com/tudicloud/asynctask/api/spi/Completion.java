@@ -15,7 +15,7 @@ public record Completion(long taskId, long leaseToken, Outcome outcome, String a
         SUCCEEDED,
         /** FAILED for good (CANCELLED if a cancel was requested). */
         FAILED,
-        /** QUEUED again after a delay, counting an attempt (CANCELLED if a cancel was requested). */
+        /** Waiting again (SCHEDULED for the delay, QUEUED without one), counting an attempt (CANCELLED if a cancel was requested). */
         RETRY,
         /** CANCELLED: the handler stopped on a cancel request. */
         CANCELLED,

@@ -3,10 +3,11 @@ package com.tudicloud.asynctask.api.spi;
 import java.util.Map;
 
 /**
- * Caps on the number of running tasks across all workers.
+ * Caps on the number of leased tasks (RUNNING or CANCEL_REQUESTED) across all workers. The fleet's caps
+ * live in the database ({@link FleetSettings}); every claim obeys those its request carries.
  *
- * @param global  at most this many tasks running in all, or 0 for no cap
- * @param perType at most this many running tasks of a type; types not named have no cap
+ * @param global  at most this many tasks leased in all, or 0 for no cap
+ * @param perType at most this many leased tasks of a type; types not named have no cap
  */
 public record ConcurrencyLimits(int global, Map<String, Integer> perType) {
 

@@ -1,7 +1,7 @@
 package com.tudicloud.asynctask.api.spi;
 
 /**
- * The QUEUED tasks of one type.
+ * The tasks of one type waiting for a worker: QUEUED, and SCHEDULED (due later, or due and not yet claimed).
  *
  * @param queued              all of them, due or not
  * @param due                 those due now

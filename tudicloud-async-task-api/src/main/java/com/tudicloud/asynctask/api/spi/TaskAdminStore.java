@@ -13,7 +13,7 @@ public interface TaskAdminStore {
 
     TaskStats stats();
 
-    /** The queue by task type: cheap enough to poll for metrics (it reads only QUEUED rows). */
+    /** The queue by task type: cheap enough to poll for metrics (it reads only QUEUED and SCHEDULED rows). */
     List<QueueDepth> queueDepth();
 
     /** Leased tasks whose lease expired and that await recovery (a range on the lease index). */

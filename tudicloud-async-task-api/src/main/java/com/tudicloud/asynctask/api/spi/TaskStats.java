@@ -9,7 +9,7 @@ import java.util.Map;
  *
  * @param byStatus                 tasks per status (every status present, 0 when none)
  * @param byType                   per task type, tasks per status (only statuses that occur)
- * @param oldestDueQueuedAgeMillis how long the oldest due QUEUED task has been due, or {@code null} when none is
+ * @param oldestDueQueuedAgeMillis how long the oldest due task waiting for a worker has been due, or {@code null} when none is
  * @param expiredLeases            RUNNING or CANCEL_REQUESTED tasks whose lease has expired, not recovered yet
  */
 public record TaskStats(Map<TaskStatus, Long> byStatus, Map<String, Map<TaskStatus, Long>> byType,

@@ -48,7 +48,7 @@ public final class BenchDatabase implements AutoCloseable {
             throw new IllegalStateException("cannot reach " + coordinates.serverUrl(), e);
         }
         BenchDatabase db = new BenchDatabase(coordinates);
-        db.tasks.execute("DROP TABLE IF EXISTS system_async_task, system_async_task_lock, system_async_task_worker, "
+        db.tasks.execute("DROP TABLE IF EXISTS system_async_task, system_async_task_lock, system_async_task_worker, system_async_task_type, "
                 + "DATABASECHANGELOG, DATABASECHANGELOGLOCK");
         db.applyChangelog();
         return db;

@@ -69,14 +69,20 @@ public final class TaskTable {
                 + "FROM system_async_task WHERE task_type = ? AND started_at IS NOT NULL", Double.class, taskType);
     }
 
-    /** The server's plan for the claim's SELECT (as SystemAsyncTaskMapper.xml has it): index, rows, extra. */
+    /** The server's plan for the claim's walk of one type's QUEUED tasks (as SystemAsyncTaskMapper.xml has it). */
     public String explainClaim(String taskType, int limit) {
-        return jdbc.queryForObject("EXPLAIN SELECT id, task_type, payload, attempt_count, max_attempts, owner_id, "
-                        + "lease_token, priority, available_at, NOW(3) FROM system_async_task WHERE status = 'QUEUED' "
-                        + "AND available_at <= NOW(3) AND task_type IN (?) ORDER BY priority DESC, available_at, id "
-                        + "LIMIT ? FOR UPDATE SKIP LOCKED",
+        return jdbc.queryForObject("EXPLAIN SELECT id, task_type, status, payload, attempt_count, max_attempts, owner_id, "
+                        + "lease_token, priority, available_at, NOW(3) FROM system_async_task FORCE INDEX (idx_async_task_claim) "
+                        + "WHERE status = 'QUEUED' AND task_type = ? AND available_at <= NOW(3) "
+                        + "ORDER BY priority DESC, available_at, id LIMIT ? FOR UPDATE SKIP LOCKED",
                 (rs, n) -> "key:" + rs.getString("key") + ",rows:" + rs.getString("rows") + ",extra:" + rs.getString("Extra"),
                 taskType, limit);
+    }
+
+    /** Tasks of a type waiting for a worker, QUEUED or SCHEDULED. */
+    public long countWaiting(String taskType) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE status IN ('QUEUED', 'SCHEDULED') "
+                + "AND task_type = ?", Long.class, taskType);
     }
 
     /**

@@ -34,7 +34,7 @@ public final class BenchEngine {
     }
 
     public AsyncTaskWorker worker(String workerId, AsyncTaskProperties.Worker settings, List<TaskHandler<?>> handlers) {
-        return new AsyncTaskWorker(workerId, settings, leaseStore, stores.workerRegistry(), new HandlerRegistry(handlers),
+        return new AsyncTaskWorker(workerId, settings, leaseStore, stores.workerRegistry(), stores.fleetSettings(), new HandlerRegistry(handlers),
                 CODEC, AsyncTaskMetrics.NONE);
     }
 

@@ -15,7 +15,8 @@ public record Target(String scenario, String variant, String figure, boolean atL
             new Target("submit", "mode=batch", "tasks_per_s", true, 20000),
             new Target("heartbeat", "leases=1000", "statements_per_round", false, 2),
             new Target("heartbeat", "leases=1000", "renew_ms_p50", false, 50),
-            new Target("scale", "finished_rows=1000000", "claim_p50_ratio", false, 1.5));
+            new Target("scale", "finished_rows=1000000", "claim_p50_ratio", false, 1.5),
+            new Target("scale", "finished_rows=1000000 not_due_ahead=100000", "not_due_ratio", false, 1.5));
 
     public boolean appliesTo(String scenario, String variant, String figure) {
         return this.scenario.equals(scenario) && this.variant.equals(variant) && this.figure.equals(figure);

@@ -37,8 +37,11 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
     public record Heartbeat(int leases, int rounds, Duration interval) {
     }
 
-    /** Finished rows, growing; queued tasks claimed at each size, per claim; the other type's backlog. */
-    public record Scale(List<Integer> finishedRows, int queued, int batch, int otherTypeBacklog) {
+    /**
+     * Finished rows, growing; queued tasks claimed at each size, per claim; the other type's backlog; tasks of
+     * the claimed type, at a higher priority, not due for an hour.
+     */
+    public record Scale(List<Integer> finishedRows, int queued, int batch, int otherTypeBacklog, int notDueAhead) {
     }
 
     public static Sizes full(int drainTasks) {
@@ -48,7 +51,7 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
                 new Latency(200, Duration.ofSeconds(20), Duration.ofMillis(100), 16),
                 new Submit(3_000, 20_000),
                 new Heartbeat(1_000, 10, Duration.ofSeconds(1)),
-                new Scale(List.of(10_000, 1_000_000), 3_200, 16, 20_000));
+                new Scale(List.of(10_000, 1_000_000), 3_200, 16, 20_000, 100_000));
     }
 
     public static Sizes quick() {
@@ -57,7 +60,7 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
                 new Latency(200, Duration.ofSeconds(1), Duration.ofMillis(100), 16),
                 new Submit(100, 2_000),
                 new Heartbeat(100, 2, Duration.ofMillis(200)),
-                new Scale(List.of(1_000, 5_000), 320, 16, 1_000));
+                new Scale(List.of(1_000, 5_000), 320, 16, 1_000, 1_000));
     }
 
     public Sizes withWarmupTasks(int tasks) {

@@ -50,7 +50,7 @@ public final class LeaseAudit {
                               ' while token ', c.lease_token - 1, ' held it until ', MAX(p.lease_until))
                 FROM fault_lease_audit c
                 JOIN fault_lease_audit p ON p.task_id = c.task_id AND p.lease_token = c.lease_token - 1
-                WHERE c.old_status = 'QUEUED' AND c.new_status = 'RUNNING'
+                WHERE c.old_status IN ('QUEUED', 'SCHEDULED') AND c.new_status = 'RUNNING'
                 GROUP BY c.task_id, c.lease_token, c.at
                 HAVING LEAST(MAX(p.lease_until), COALESCE(MIN(CASE WHEN p.lease_until IS NULL THEN p.at END),
                                                           MAX(p.lease_until))) > c.at""", String.class);
@@ -65,7 +65,7 @@ public final class LeaseAudit {
                 WHERE w.lease_owner IS NOT NULL
                   AND w.old_status IN ('RUNNING', 'CANCEL_REQUESTED') AND w.new_status <> w.old_status
                   AND w.lease_token < (SELECT MAX(c.lease_token) FROM fault_lease_audit c
-                                       WHERE c.task_id = w.task_id AND c.old_status = 'QUEUED'
+                                       WHERE c.task_id = w.task_id AND c.old_status IN ('QUEUED', 'SCHEDULED')
                                          AND c.new_status = 'RUNNING' AND c.at <= w.at)""", String.class);
     }
 
@@ -80,7 +80,7 @@ public final class LeaseAudit {
     public long claimsBy(String workerId, java.sql.Timestamp after) {
         return jdbc.queryForObject("""
                 SELECT COUNT(*) FROM fault_lease_audit
-                WHERE lease_owner = ? AND old_status = 'QUEUED' AND new_status = 'RUNNING' AND at > ?""",
+                WHERE lease_owner = ? AND old_status IN ('QUEUED', 'SCHEDULED') AND new_status = 'RUNNING' AND at > ?""",
                 Long.class, workerId, after);
     }
 }

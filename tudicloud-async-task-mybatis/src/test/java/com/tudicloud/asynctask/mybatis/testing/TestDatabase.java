@@ -95,13 +95,15 @@ public final class TestDatabase {
 
     /** Starts each test run from the changelog as it is now, whatever an earlier run left behind. */
     private void dropSchema() {
-        execute("DROP TABLE IF EXISTS system_async_task, system_async_task_lock, system_async_task_worker, "
+        execute("DROP TABLE IF EXISTS system_async_task, system_async_task_lock, system_async_task_worker, system_async_task_type, "
                 + "DATABASECHANGELOG, DATABASECHANGELOGLOCK");
     }
 
-    /** Removes every task; the lock rows stay. */
+    /** Removes every task and every fleet-wide cap a test set (a cap binds every later worker); the lock rows stay. */
     public void deleteAllTasks() {
         execute("DELETE FROM system_async_task");
+        execute("DELETE FROM system_async_task_type");
+        execute("UPDATE system_async_task_lock SET max_running = NULL WHERE max_running IS NOT NULL");
     }
 
     public void execute(String sql) {

@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.worker.autoconfigure;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.spi.FleetLocks;
+import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
@@ -89,6 +90,12 @@ public class AsyncTaskAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
+    FleetSettings asyncTaskFleetSettings(MyBatisStores stores) {
+        return stores.fleetSettings();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
     FleetLocks asyncTaskFleetLocks(MyBatisStores stores) {
         return stores.fleetLocks();
     }
@@ -138,11 +145,11 @@ public class AsyncTaskAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         AsyncTaskWorker asyncTaskWorker(AsyncTaskProperties properties, LeaseStore store, WorkerRegistry registry,
-                                        ObjectProvider<TaskHandler<?>> handlers, PayloadCodec codec,
-                                        AsyncTaskMetrics metrics) {
+                                        FleetSettings fleetSettings, ObjectProvider<TaskHandler<?>> handlers,
+                                        PayloadCodec codec, AsyncTaskMetrics metrics) {
             AsyncTaskProperties.Worker settings = properties.getWorker();
             String workerId = settings.getWorkerId() != null ? settings.getWorkerId() : WorkerIds.generate();
-            return new AsyncTaskWorker(workerId, settings, store, registry,
+            return new AsyncTaskWorker(workerId, settings, store, registry, fleetSettings,
                     new HandlerRegistry(handlers.orderedStream().toList()), codec, metrics);
         }
 

@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.worker.engine;
 
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
+import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
@@ -43,6 +44,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     private final AsyncTaskProperties.Worker settings;
     private final LeaseStore store;
     private final WorkerRegistry registry;
+    private final FleetSettings fleetSettings;
     private final HandlerRegistry handlers;
     private final PayloadCodec codec;
     private final AsyncTaskMetrics metrics;
@@ -59,13 +61,14 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     }
 
     public AsyncTaskWorker(String workerId, AsyncTaskProperties.Worker settings, LeaseStore store,
-                           WorkerRegistry registry, HandlerRegistry handlers, PayloadCodec codec,
-                           AsyncTaskMetrics metrics) {
+                           WorkerRegistry registry, FleetSettings fleetSettings, HandlerRegistry handlers,
+                           PayloadCodec codec, AsyncTaskMetrics metrics) {
         WorkerSettingsValidator.validate(settings);
         this.workerId = workerId;
         this.settings = settings;
         this.store = store;
         this.registry = registry;
+        this.fleetSettings = fleetSettings;
         this.handlers = handlers;
         this.codec = codec;
         this.metrics = metrics;
@@ -91,7 +94,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         ActiveExecutions active = new ActiveExecutions(slots * (1 + ExecutionPace.MAX_PREFETCH_PER_SLOT), waiter::slotFreed);
         ExecutionPace pace = new ExecutionPace(slots, settings.getPrefetchWindow());
         CompletionWriter writer = new CompletionWriter(workerId, store, active, settings.getCompletionBatchSize(), metrics);
-        StorableValues values = new StorableValues(store.limits(), metrics);
+        StorableValues values = new StorableValues(store::limits, metrics);
         ExecutionOutcomes outcomes = new ExecutionOutcomes(
                 new RetryBackoff(settings.getRetry(), () -> ThreadLocalRandom.current().nextDouble()),
                 settings.getTimeoutAction(), settings.getMaxExecutionTime(), values);
@@ -99,8 +102,10 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         // as many threads as running handlers: the slots bound them, and a thread lost to an abandoned handler is replaced
         ExecutorService slotThreads = Executors.newCachedThreadPool(new NamedThreads("async-task-slot"));
         SlotDispatcher dispatcher = new SlotDispatcher(slots, slotThreads, runner::run);
-        TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(),
-                new ConcurrencyLimits(settings.getGlobalLimit(), settings.getTypeLimits()), slots, active, pace,
+        FleetLimits limits = new FleetLimits(fleetSettings, handlers.taskTypes(),
+                new ConcurrencyLimits(settings.getGlobalLimit(), settings.getTypeLimits()),
+                settings.getLimitsRefreshInterval(), System::nanoTime);
+        TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(), limits, slots, active, pace,
                 waiter, dispatcher, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval(), values);
         LeaseHeartbeat heartbeat = new LeaseHeartbeat(workerId, store, active, settings.getLeaseTimeout(), metrics);
         LeaseRecoverer recoverer = new LeaseRecoverer(store, settings.getRecoveryBatchSize(),

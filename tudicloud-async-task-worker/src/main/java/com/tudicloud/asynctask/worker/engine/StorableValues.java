@@ -7,6 +7,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.function.Supplier;
 
 /**
  * Fits what handlers return and report to what the store keeps: text cut to its column's characters
@@ -18,33 +19,35 @@ final class StorableValues {
 
     private static final Logger log = LoggerFactory.getLogger(StorableValues.class);
 
-    private final StoreLimits limits;
+    /** Asked each time: the store knows how its database counts characters only once the database has answered. */
+    private final Supplier<StoreLimits> limits;
     private final AsyncTaskMetrics metrics;
 
-    StorableValues(StoreLimits limits, AsyncTaskMetrics metrics) {
+    StorableValues(Supplier<StoreLimits> limits, AsyncTaskMetrics metrics) {
         this.limits = limits;
         this.metrics = metrics;
     }
 
     String artifactId(ClaimedTask task, String artifactId) {
-        return fitted(task, "artifact_id", artifactId, limits.artifactIdLength(), true);
+        return fitted(task, "artifact_id", artifactId, limits.get().artifactIdLength(), true);
     }
 
     /** A reason given with {@code TaskResult.fail} or {@code retryAfter}. */
     String reason(ClaimedTask task, String reason) {
-        return fitted(task, "last_error", reason, limits.errorLength(), true);
+        return fitted(task, "last_error", reason, limits.get().errorLength(), true);
     }
 
     /** @param logIt false to count only: a handler may report progress many times per execution */
     String progressMessage(ClaimedTask task, String message, boolean logIt) {
-        return fitted(task, "progress_message", message, limits.progressMessageLength(), logIt);
+        return fitted(task, "progress_message", message, limits.get().progressMessageLength(), logIt);
     }
 
     long retryDelayMillis(ClaimedTask task, Duration delay) {
-        long millis = limits.delayMillis(delay);
-        if (delay != null && delay.compareTo(limits.maxDelay()) > 0) {
+        StoreLimits storeLimits = limits.get();
+        long millis = storeLimits.delayMillis(delay);
+        if (delay != null && delay.compareTo(storeLimits.maxDelay()) > 0) {
             log.warn("Task {} ({}): its handler asked for a retry in {}; retrying in {}, the longest delay the store "
-                    + "keeps", task.id(), task.taskType(), delay, limits.maxDelay());
+                    + "keeps", task.id(), task.taskType(), delay, storeLimits.maxDelay());
             metrics.valueAdjusted(task.taskType(), "retry_delay");
         }
         return millis;
@@ -52,16 +55,16 @@ final class StorableValues {
 
     /** A text the engine writes itself (a stack trace, say): cut to the error column, no fuss. */
     String error(String text) {
-        return limits.fit(text, limits.errorLength());
+        return limits.get().fit(text, limits.get().errorLength());
     }
 
     /** A delay the engine chose itself (a backoff): clamped, no fuss. */
     long delayMillis(Duration delay) {
-        return limits.delayMillis(delay);
+        return limits.get().delayMillis(delay);
     }
 
     private String fitted(ClaimedTask task, String field, String text, int maxLength, boolean logIt) {
-        String fitted = limits.fit(text, maxLength);
+        String fitted = limits.get().fit(text, maxLength);
         if (fitted != text) {
             metrics.valueAdjusted(task.taskType(), field);
             if (logIt) {

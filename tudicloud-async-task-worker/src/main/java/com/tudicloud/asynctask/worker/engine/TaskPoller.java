@@ -14,8 +14,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Claims due tasks of the types this worker has handlers for, for its free slots and, while there is a
- * backlog and tasks are short, for the prefetch its {@link ExecutionPace} allows, and hands them to the slots. After a full
+ * Claims due tasks of the types this worker has handlers for, within the fleet's limits
+ * ({@link FleetLimits}), for its free slots and, while there is a backlog and tasks are short, for the
+ * prefetch its {@link ExecutionPace} allows, and hands them to the slots. After a full
  * batch it claims again as soon as there is room for one; after a partial one it waits as
  * {@link PollBackoff} says, unless work is submitted in this JVM.
  */
@@ -26,7 +27,7 @@ final class TaskPoller {
     private final String workerId;
     private final LeaseStore store;
     private final Set<String> taskTypes;
-    private final ConcurrencyLimits limits;
+    private final FleetLimits limits;
     private final int slots;
     private final ActiveExecutions active;
     private final ExecutionPace pace;
@@ -42,7 +43,7 @@ final class TaskPoller {
     private boolean backlog;
     private volatile boolean stopping;
 
-    TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, ConcurrencyLimits limits, int slots,
+    TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, FleetLimits limits, int slots,
                ActiveExecutions active, ExecutionPace pace, PollWaiter waiter, SlotDispatcher dispatcher,
                AsyncTaskMetrics metrics, WorkerVitals vitals, Duration leaseTimeout, Duration pollInterval,
                StorableValues values) {
@@ -66,16 +67,22 @@ final class TaskPoller {
     void runUntilStopped() {
         while (!stopping) {
             try {
-                // claim ahead only into a backlog: from a shallow queue it would take what idle peers could
-                // start now; and under limits a waiting task would count as running fleet-wide
-                int prefetch = backlog && limits.isNone() ? pace.prefetch() : 0;
-                int room = slots + prefetch - active.size();
-                if (taskTypes.isEmpty() || room < Math.max(1, prefetch / 2)) {
+                if (taskTypes.isEmpty()) {
                     vitals.pollSucceeded();   // nothing to ask the database for
                     waiter.await(true, pollInterval);
                     continue;
                 }
-                int claimed = claimAndDispatch(room);
+                ConcurrencyLimits fleetLimits = limits.current();
+                // claim ahead only into a backlog: from a shallow queue it would take what idle peers could
+                // start now; and under limits a waiting task would count as running fleet-wide
+                int prefetch = backlog && fleetLimits.isNone() ? pace.prefetch() : 0;
+                int room = slots + prefetch - active.size();
+                if (room < Math.max(1, prefetch / 2)) {
+                    vitals.pollSucceeded();   // no room to claim for
+                    waiter.await(true, pollInterval);
+                    continue;
+                }
+                int claimed = claimAndDispatch(room, fleetLimits);
                 backlog = claimed == room;
                 if (!backlog) {
                     waiter.await(false, backoff.next(claimed > 0));
@@ -96,10 +103,10 @@ final class TaskPoller {
         stopping = true;
     }
 
-    private int claimAndDispatch(int room) {
+    private int claimAndDispatch(int room, ConcurrencyLimits fleetLimits) {
         long sentAt = System.nanoTime();
         List<ClaimedTask> claimed = store.claim(
-                new ClaimRequest(workerId, taskTypes, room, leaseTimeout.toMillis(), limits));
+                new ClaimRequest(workerId, taskTypes, room, leaseTimeout.toMillis(), fleetLimits));
         metrics.claimed(room, claimed);
         vitals.pollSucceeded();
         List<TaskExecution> executions = new ArrayList<>(claimed.size());

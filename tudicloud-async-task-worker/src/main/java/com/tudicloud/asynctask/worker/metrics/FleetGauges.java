@@ -23,7 +23,7 @@ import java.util.stream.Collectors;
 /**
  * The state of the whole fleet, read from the database every refresh interval and exposed as gauges:
  * the queue by type (async_task_queued, async_task_queue_due, async_task_queue_oldest_due_age_seconds;
- * one query over the QUEUED rows), leases expired and not yet recovered (async_task_leases_expired),
+ * one query over the QUEUED and SCHEDULED rows), leases expired and not yet recovered (async_task_leases_expired),
  * and live workers (async_task_workers_live). Every instance exports the same figures; aggregate them
  * with max() across instances. A type's queue series reads 0 when it has nothing queued, for the types
  * this application handles and for every type it has seen queued since it started: an empty queue is a
@@ -55,10 +55,10 @@ public class FleetGauges extends PeriodicService {
         this.workers = workers;
         this.workerSilence = workerSilence;
         this.knownTypes.addAll(taskTypes);
-        this.queued = MultiGauge.builder("async.task.queued").description("QUEUED tasks, due or not").register(registry);
-        this.due = MultiGauge.builder("async.task.queue.due").description("QUEUED tasks that are due").register(registry);
+        this.queued = MultiGauge.builder("async.task.queued").description("Tasks waiting for a worker (QUEUED or SCHEDULED), due or not").register(registry);
+        this.due = MultiGauge.builder("async.task.queue.due").description("Tasks waiting for a worker that are due").register(registry);
         this.oldestDueAge = MultiGauge.builder("async.task.queue.oldest.due.age").baseUnit("seconds")
-                .description("How long the oldest due QUEUED task has waited").register(registry);
+                .description("How long the oldest due task waiting for a worker has waited").register(registry);
         Gauge.builder("async.task.leases.expired", expiredLeases, AtomicLong::get)
                 .description("Leased tasks whose lease expired and that await recovery").register(registry);
         Gauge.builder("async.task.workers.live", liveWorkers, AtomicLong::get)

@@ -78,7 +78,7 @@ class AsyncTaskWorkerHealthIndicatorTest {
         settings.setPollInterval(Duration.ofMillis(100));
         settings.setShutdownTimeout(Duration.ofMillis(200));
         MyBatisStores stores = MyBatisStores.create(dataSource);
-        return new AsyncTaskWorker("health-probe", settings, stores.leaseStore(), stores.workerRegistry(),
+        return new AsyncTaskWorker("health-probe", settings, stores.leaseStore(), stores.workerRegistry(), stores.fleetSettings(),
                 new HandlerRegistry(List.of(new NoopHandler())),
                 new JacksonPayloadCodec(JsonMapper.builder().build()), AsyncTaskMetrics.NONE);
     }

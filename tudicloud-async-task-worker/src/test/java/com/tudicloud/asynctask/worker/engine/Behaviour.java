@@ -140,7 +140,7 @@ sealed interface Behaviour {
             if (delay.isNegative()) {
                 return expectFailedBy(task, IllegalArgumentException.class.getName());
             }
-            String status = delay.compareTo(Duration.ofDays(1)) > 0 && task.maxAttempts() > 1 ? "QUEUED" : "FAILED";
+            String status = delay.compareTo(Duration.ofDays(1)) > 0 && task.maxAttempts() > 1 ? "SCHEDULED" : "FAILED";
             return expect(task, status, "last_error", task.lastError(), limits.fit(reason, limits.errorLength()));
         }
     }

@@ -229,7 +229,7 @@ class GeneratedEngineTest {
     }
 
     private static final String UNSETTLED = "NOT (status IN ('SUCCESS', 'FAILED', 'CANCELLED') "
-            + "OR (status = 'QUEUED' AND available_at > TIMESTAMPADD(HOUR, 1, NOW(3))))";
+            + "OR (status = 'SCHEDULED' AND available_at > TIMESTAMPADD(HOUR, 1, NOW(3))))";
 
     private List<String> unsettled(String type) {
         return jdbc.queryForList("SELECT CONCAT(id, ' ', status, ' attempt ', attempt_count, ' due ', available_at, "
@@ -242,7 +242,7 @@ class GeneratedEngineTest {
         return jdbc.queryForList("""
                 SELECT task_id FROM fault_lease_audit
                 GROUP BY task_id, lease_token
-                HAVING SUM(old_status = 'QUEUED' AND new_status = 'RUNNING' AND lease_owner = ?) > 0
+                HAVING SUM(old_status IN ('QUEUED', 'SCHEDULED') AND new_status = 'RUNNING' AND lease_owner = ?) > 0
                    AND MIN(at) <= ? AND MAX(at) >= ?""", Long.class, workerId, window[1], window[0]);
     }
 

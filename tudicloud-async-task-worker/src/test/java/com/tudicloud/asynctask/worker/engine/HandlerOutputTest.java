@@ -55,7 +55,7 @@ class HandlerOutputTest {
     @Test
     void aRetryDelayPastTheCalendarIsClamped() {
         TaskView queued = runAlongsideAGoodTask(RecordingHandler.returning("later",
-                TaskResult.retryAfter(Duration.ofDays(20_000 * 365L), "x".repeat(5000))), TaskStatus.QUEUED);
+                TaskResult.retryAfter(Duration.ofDays(20_000 * 365L), "x".repeat(5000))), TaskStatus.SCHEDULED);
 
         assertThat(rows.millisUntilDue(queued.id())).isGreaterThan(100 * YEAR_MILLIS);
         assertThat(queued.lastError()).hasSize(2000);
@@ -66,7 +66,7 @@ class HandlerOutputTest {
     @Test
     void aRetryAfterForeverIsClampedToo() {
         TaskView queued = runAlongsideAGoodTask(RecordingHandler.returning("forever",
-                TaskResult.retryAfter(ChronoUnit.FOREVER.getDuration(), "never")), TaskStatus.QUEUED);
+                TaskResult.retryAfter(ChronoUnit.FOREVER.getDuration(), "never")), TaskStatus.SCHEDULED);
 
         assertThat(rows.millisUntilDue(queued.id())).isGreaterThan(100 * YEAR_MILLIS);
         assertThat(queued.lastError()).isEqualTo("never");

@@ -72,7 +72,7 @@ final class TestWorkers implements BeforeEachCallback, AfterEachCallback {
         pools.add(pool);
         MyBatisStores stores = MyBatisStores.create(pool);
         AsyncTaskWorker worker = new AsyncTaskWorker(workerId, settings, storeAround.apply(stores.leaseStore()),
-                stores.workerRegistry(), new HandlerRegistry(handlers), CODEC, metrics);
+                stores.workerRegistry(), stores.fleetSettings(), new HandlerRegistry(handlers), CODEC, metrics);
         workers.add(worker);
         worker.start();
         return worker;

@@ -71,34 +71,47 @@ class WorkerFleetTest {
         for (int i = 1; i <= 4; i++) {
             fleet.add(workers.start("w" + i, limits, typeA, typeB));
         }
-        AsyncTaskClient client = workers.client(fleet.toArray(AsyncTaskWorker[]::new));
+        LeasedPeaks peaks = runFortyOfEachAndSampleLeases(fleet);
 
-        AtomicLong maxLeased = new AtomicLong();
-        AtomicLong maxLeasedB = new AtomicLong();
-        AtomicBoolean sampling = new AtomicBoolean(true);
-        Thread sampler = new Thread(() -> {
-            while (sampling.get()) {
-                maxLeased.accumulateAndGet(rows.countLeased(), Math::max);
-                maxLeasedB.accumulateAndGet(rows.jdbc().queryForObject("SELECT COUNT(*) FROM system_async_task "
-                        + "WHERE task_type = 'b' AND status IN ('RUNNING', 'CANCEL_REQUESTED')", Long.class), Math::max);
-            }
-        });
-        sampler.start();
-
-        List<TaskRequest> requests = new ArrayList<>();
-        for (int i = 0; i < 80; i++) {
-            requests.add(TaskRequest.of(i % 2 == 0 ? "a" : "b", i));
-        }
-        client.submitAll(requests);
-        await().atMost(Duration.ofSeconds(60)).until(() -> rows.count("SUCCESS") == 80);
-        sampling.set(false);
-        sampler.join();
-
-        assertThat(maxLeased.get()).as("running tasks seen in the table").isLessThanOrEqualTo(5);
-        assertThat(maxLeasedB.get()).as("running tasks of type b seen in the table").isLessThanOrEqualTo(2);
+        assertThat(peaks.all()).as("running tasks seen in the table").isLessThanOrEqualTo(5);
+        assertThat(peaks.typeB()).as("running tasks of type b seen in the table").isLessThanOrEqualTo(2);
         int handlersAtOnce = typeA.maxConcurrent.get() + typeB.maxConcurrent.get();
         assertThat(typeB.maxConcurrent.get()).as("type b handlers at once").isEqualTo(2);
         assertThat(handlersAtOnce).as("the race really happened").isGreaterThanOrEqualTo(4);
+        assertThat(typeA.overlaps.get() + typeB.overlaps.get()).isZero();
+    }
+
+    /**
+     * Limits are fleet state: one worker's settings set them, and three workers whose settings name no limit
+     * obey them as well while all four race for the same tasks.
+     */
+    @Test
+    void limitsOneWorkerSetsBindTheWorkersThatSetNone() throws Exception {
+        var typeA = new RecordingHandler<>("a", Integer.class, (context, n) -> pause());
+        var typeB = new RecordingHandler<>("b", Integer.class, (context, n) -> pause());
+        List<AsyncTaskWorker> fleet = new ArrayList<>();
+        fleet.add(workers.start("w1", settings -> {
+            settings.setSlots(6);
+            settings.setGlobalLimit(5);
+            settings.setTypeLimits(Map.of("b", 2));
+            settings.setLimitsRefreshInterval(Duration.ofMillis(100));
+        }, typeA, typeB));
+        // w1 writes its limits before its first claim
+        await().atMost(Duration.ofSeconds(10)).until(() -> rows.jdbc().queryForObject(
+                "SELECT COUNT(*) FROM system_async_task_type WHERE task_type = 'b' AND max_running = 2", Long.class) == 1);
+        for (int i = 2; i <= 4; i++) {
+            fleet.add(workers.start("w" + i, settings -> {
+                settings.setSlots(6);
+                settings.setLimitsRefreshInterval(Duration.ofMillis(100));
+            }, typeA, typeB));
+        }
+        LeasedPeaks peaks = runFortyOfEachAndSampleLeases(fleet);
+
+        assertThat(peaks.all()).as("leased tasks seen in the table").isLessThanOrEqualTo(5);
+        assertThat(peaks.typeB()).as("leased tasks of type b seen in the table").isLessThanOrEqualTo(2);
+        assertThat(rows.jdbc().queryForObject("SELECT COUNT(*) FROM system_async_task WHERE task_type = 'b' "
+                + "AND lease_owner IN ('w2', 'w3', 'w4')", Long.class)).as("b tasks run by workers that set no limit")
+                .isPositive();
         assertThat(typeA.overlaps.get() + typeB.overlaps.get()).isZero();
     }
 
@@ -135,6 +148,36 @@ class WorkerFleetTest {
         await().atMost(Duration.ofSeconds(30)).until(() -> rows.count("SUCCESS") == 8);
         assertThat(handler.executions.values()).allMatch(count -> count.get() == 1);
         assertThat(handler.overlaps).hasValue(0);
+    }
+
+    /** The most leased tasks, of all types and of type b, the table showed at any one time. */
+    private record LeasedPeaks(long all, long typeB) {
+    }
+
+    /** Submits 40 tasks of type a and 40 of type b, samples the leased counts until all 80 succeeded. */
+    private LeasedPeaks runFortyOfEachAndSampleLeases(List<AsyncTaskWorker> fleet) throws InterruptedException {
+        AsyncTaskClient client = workers.client(fleet.toArray(AsyncTaskWorker[]::new));
+        AtomicLong maxLeased = new AtomicLong();
+        AtomicLong maxLeasedB = new AtomicLong();
+        AtomicBoolean sampling = new AtomicBoolean(true);
+        Thread sampler = new Thread(() -> {
+            while (sampling.get()) {
+                maxLeased.accumulateAndGet(rows.countLeased(), Math::max);
+                maxLeasedB.accumulateAndGet(rows.jdbc().queryForObject("SELECT COUNT(*) FROM system_async_task "
+                        + "WHERE task_type = 'b' AND status IN ('RUNNING', 'CANCEL_REQUESTED')", Long.class), Math::max);
+            }
+        });
+        sampler.start();
+
+        List<TaskRequest> requests = new ArrayList<>();
+        for (int i = 0; i < 80; i++) {
+            requests.add(TaskRequest.of(i % 2 == 0 ? "a" : "b", i));
+        }
+        client.submitAll(requests);
+        await().atMost(Duration.ofSeconds(60)).until(() -> rows.count("SUCCESS") == 80);
+        sampling.set(false);
+        sampler.join();
+        return new LeasedPeaks(maxLeased.get(), maxLeasedB.get());
     }
 
     private static TaskResult pause() throws InterruptedException {

@@ -143,12 +143,12 @@ class ConsoleBrowserIT {
             page.waitForStatus(id, "SUCCESS");
         }
         page.waitForStatus(failed, "FAILED");
-        page.waitForStatus(later, "QUEUED");
+        page.waitForStatus(later, "SCHEDULED");   // due in ten minutes
         assertThat(page.rows()).extracting(ConsolePage.Row::id)
                 .containsExactly(blocking, later, failed, quick3, quick2, quick1);   // newest first
         page.waitUntil("the header counts every status", () -> "3".equals(statCount(page, "SUCCESS"))
                 && "1".equals(statCount(page, "RUNNING")) && "1".equals(statCount(page, "FAILED"))
-                && "1".equals(statCount(page, "QUEUED")));
+                && "1".equals(statCount(page, "SCHEDULED")));
         page.waitUntil("the embedded worker is listed as live", () -> !page.driver()
                 .findElements(By.cssSelector("#workers .worker-live")).isEmpty());
         page.screenshot(SCREENSHOTS.resolve("console.png"));
@@ -217,7 +217,7 @@ class ConsoleBrowserIT {
         // a cancel the server refuses shows its problem detail
         page.setAutoRefresh(false);
         post("/api/tasks/" + later + "/cancel");
-        assertThat(page.shownStatus(later)).isEqualTo("QUEUED");   // the paused page does not know yet
+        assertThat(page.shownStatus(later)).isEqualTo("SCHEDULED");   // the paused page does not know yet
         page.cancel(later, true);
         page.waitUntil("the refusal is shown", () -> "error".equals(page.noticeKind())
                 && page.notice().contains("Could not cancel task #" + later + ": task " + later + " is already CANCELLED"));
@@ -265,7 +265,7 @@ class ConsoleBrowserIT {
         assertThat(page.text(By.id("page-info"))).isEqualTo("11–12 of 12 tasks");
         assertThat(page.driver().findElement(By.id("page-next")).isEnabled()).isFalse();
         page.waitForStatus(failed, "FAILED");
-        page.waitForStatus(queued.get(0), "QUEUED");
+        page.waitForStatus(queued.get(0), "SCHEDULED");
         // the page survives a reload: it is kept in the URL
         page.driver().navigate().refresh();
         page.waitUntil("the reloaded console is on page 2 again", () -> "Page 2 of 2".equals(page.text(By.id("page-number")))

@@ -1,0 +1,16 @@
+package com.tudicloud.asynctask.mybatis;
+
+import org.apache.ibatis.annotations.Param;
+
+import java.util.Collection;
+import java.util.List;
+
+/** The statements on the fleet's shared settings; the SQL is in SystemAsyncTaskTypeMapper.xml. */
+interface SystemAsyncTaskTypeMapper {
+
+    List<TypeLimit> selectLimits(@Param("taskTypes") Collection<String> taskTypes);
+
+    int upsertTypeLimits(@Param("limits") List<TypeLimit> limits);
+
+    int updateGlobalLimit(@Param("maxRunning") int maxRunning);
+}
