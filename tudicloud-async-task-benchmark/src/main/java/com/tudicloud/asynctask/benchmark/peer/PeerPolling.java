@@ -22,6 +22,9 @@ public enum PeerPolling {
     FETCH("fetch-and-lock-on-execute"),
     LOCK("lock-and-fetch");
 
+    /** Instants written in UTC, as db-scheduler asks of every MySQL/MariaDB user (it warns otherwise). */
+    static final boolean PERSIST_IN_UTC = true;
+
     private final String label;
 
     PeerPolling(String label) {
@@ -43,11 +46,11 @@ public enum PeerPolling {
     SchedulerBuilder configure(SchedulerBuilder builder) {
         if (this == FETCH) {
             PollingStrategyConfig limits = PollingStrategyConfig.DEFAULT_FETCH;
-            return builder.pollUsingFetchAndLockOnExecute(limits.lowerLimitFractionOfThreads,
+            return builder.alwaysPersistTimestampInUTC().pollUsingFetchAndLockOnExecute(limits.lowerLimitFractionOfThreads,
                     limits.upperLimitFractionOfThreads);
         }
         PollingStrategyConfig limits = PollingStrategyConfig.DEFAULT_SELECT_FOR_UPDATE;
-        return builder.jdbcCustomization(new MySQL8JdbcCustomization(false))
+        return builder.jdbcCustomization(new MySQL8JdbcCustomization(PERSIST_IN_UTC))
                 .pollUsingLockAndFetch(limits.lowerLimitFractionOfThreads, limits.upperLimitFractionOfThreads);
     }
 }

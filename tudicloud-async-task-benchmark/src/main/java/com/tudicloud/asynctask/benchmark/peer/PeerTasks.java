@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.benchmark.peer;
 
 import com.github.kagkarlsson.scheduler.SchedulerClient;
+import com.github.kagkarlsson.scheduler.jdbc.AutodetectJdbcCustomization;
 import com.github.kagkarlsson.scheduler.task.TaskInstance;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
@@ -41,7 +42,8 @@ public final class PeerTasks {
     /** Schedules {@code count} instances named {@code prefix0, prefix1, ...}, due now. */
     public static void schedule(DataSource dataSource, int count, String prefix) {
         OneTimeTask<Void> task = noop(new LongAdder());
-        SchedulerClient client = SchedulerClient.Builder.create(dataSource, task).tableName(TABLE).build();
+        SchedulerClient client = SchedulerClient.Builder.create(dataSource, task).tableName(TABLE)
+                .jdbcCustomization(new AutodetectJdbcCustomization(dataSource, PeerPolling.PERSIST_IN_UTC)).build();
         Instant now = Instant.now();
         for (int from = 0; from < count; from += BATCH) {
             List<TaskInstance<?>> batch = new ArrayList<>(BATCH);
