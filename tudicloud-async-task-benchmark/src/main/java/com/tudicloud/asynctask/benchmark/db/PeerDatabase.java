@@ -63,16 +63,9 @@ public final class PeerDatabase implements AutoCloseable {
         PeerTasks.schedule(pool, count, "task-");
     }
 
-    /** Waits until db-scheduler's table is empty; false if the time ran out first. The poll reads at most one row. */
+    /** Waits until db-scheduler's table is empty; false if the time ran out first. */
     public boolean awaitEmpty(Duration timeout, Duration pollEvery) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (PeerTasks.anyLeft(pool)) {
-            if (System.nanoTime() - deadline > 0) {
-                return false;
-            }
-            Thread.sleep(pollEvery.toMillis());
-        }
-        return true;
+        return PeerTasks.awaitEmpty(pool, timeout, pollEvery);
     }
 
     @Override

@@ -47,8 +47,11 @@ public final class PeerMain {
                 Scheduler warmup = PeerScheduler.create(pool, new LongAdder(), threads, pollInterval, polling,
                         name + "-warmup");
                 warmup.start();
-                awaitEmpty(pool);
+                boolean drained = PeerTasks.awaitEmpty(pool, WARMUP_TIMEOUT, Duration.ofMillis(50));
                 warmup.stop();
+                if (!drained) {
+                    throw new IllegalStateException("db-scheduler's warm-up did not finish within " + WARMUP_TIMEOUT);
+                }
             }
             LongAdder executions = new LongAdder();
             Scheduler scheduler = PeerScheduler.create(pool, executions, threads, pollInterval, polling, name);
@@ -61,16 +64,6 @@ public final class PeerMain {
             cost.stopClocks();
             scheduler.stop();
             parent.report(ParentLink.STATS + " executions=" + executions.sum() + " " + cost.report());
-        }
-    }
-
-    private static void awaitEmpty(HikariDataSource pool) throws InterruptedException {
-        long deadline = System.nanoTime() + WARMUP_TIMEOUT.toNanos();
-        while (PeerTasks.anyLeft(pool)) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new IllegalStateException("db-scheduler's warm-up did not finish within " + WARMUP_TIMEOUT);
-            }
-            Thread.sleep(50);
         }
     }
 }

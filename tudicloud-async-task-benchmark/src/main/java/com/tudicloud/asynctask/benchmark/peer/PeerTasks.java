@@ -9,6 +9,7 @@ import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import javax.sql.DataSource;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,10 +34,21 @@ public final class PeerTasks {
         return Tasks.oneTime(NAME).execute((instance, context) -> executions.increment());
     }
 
-    /** Whether db-scheduler's table holds a row: it deletes a one-time task's row once the task ran. */
-    public static boolean anyLeft(DataSource dataSource) {
-        return Boolean.TRUE.equals(new JdbcTemplate(dataSource).queryForObject(
-                "SELECT EXISTS (SELECT 1 FROM " + TABLE + ")", Boolean.class));
+    /**
+     * Waits until db-scheduler's table is empty (it deletes a one-time task's row once the task ran);
+     * false if the time ran out first. Each look reads at most one row.
+     */
+    public static boolean awaitEmpty(DataSource dataSource, Duration timeout, Duration pollEvery)
+            throws InterruptedException {
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (Boolean.TRUE.equals(jdbc.queryForObject("SELECT EXISTS (SELECT 1 FROM " + TABLE + ")", Boolean.class))) {
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            Thread.sleep(pollEvery.toMillis());
+        }
+        return true;
     }
 
     /** Schedules {@code count} instances named {@code prefix0, prefix1, ...}, due now. */
