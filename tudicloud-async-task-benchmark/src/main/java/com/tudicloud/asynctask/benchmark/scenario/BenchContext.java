@@ -21,8 +21,11 @@ import java.util.Optional;
 public final class BenchContext {
 
     static final Duration JVM_START_TIMEOUT = Duration.ofSeconds(60);
-    /** A peer JVM warms up by draining its warm-up tasks at the peer's pace, slower than the engine's. */
-    private static final Duration PEER_START_TIMEOUT = Duration.ofMinutes(5);
+    /**
+     * A worker or db-scheduler JVM says READY after its warm-up drain, which takes a minute or more on
+     * a loaded machine (db-scheduler's longer: it drains at its own pace).
+     */
+    private static final Duration WARMED_UP_TIMEOUT = Duration.ofMinutes(5);
 
     private final BenchDatabase db;
     private final PeerDatabase peerDb;
@@ -92,7 +95,7 @@ public final class BenchContext {
         List<String> all = new ArrayList<>(db.coordinates().toArgs());
         all.addAll(Args.of("worker-id", workerId, "warmup-tasks", sizes.warmupTasks()));
         all.addAll(args);
-        return start(workerId, WorkerMain.class, all, JVM_START_TIMEOUT);
+        return start(workerId, WorkerMain.class, all, WARMED_UP_TIMEOUT);
     }
 
     /** Starts a {@link PeerMain} JVM and waits until it is wired, warmed up, and waits for GO. */
@@ -100,7 +103,7 @@ public final class BenchContext {
         List<String> args = new ArrayList<>(peerDb().coordinates().toArgs());
         args.addAll(Args.of("worker-id", name, "threads", threads, "poll-interval-ms", pollInterval.toMillis(),
                 "polling", polling.label(), "warmup-tasks", sizes.warmupTasks()));
-        return start(name, PeerMain.class, args, PEER_START_TIMEOUT);
+        return start(name, PeerMain.class, args, WARMED_UP_TIMEOUT);
     }
 
     private ChildJvm start(String name, Class<?> mainClass, List<String> args, Duration timeout)
