@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.LongAdder;
 public final class PeerMain {
 
     static final String ENGINE_THREADS = "db-scheduler-";
-    private static final Duration WARMUP_TIMEOUT = Duration.ofMinutes(5);
+    private static final Duration WARMUP_TIMEOUT = Duration.ofMinutes(20);
 
     private PeerMain() {
     }

@@ -22,10 +22,10 @@ public final class BenchContext {
 
     static final Duration JVM_START_TIMEOUT = Duration.ofSeconds(60);
     /**
-     * A worker or db-scheduler JVM says READY after its warm-up drain, which takes a minute or more on
-     * a loaded machine (db-scheduler's longer: it drains at its own pace).
+     * A worker or db-scheduler JVM says READY after its warm-up drain: seconds on a quiet machine,
+     * many minutes on a loaded one (db-scheduler's longest: it drains at its own pace).
      */
-    private static final Duration WARMED_UP_TIMEOUT = Duration.ofMinutes(5);
+    private static final Duration WARMED_UP_TIMEOUT = Duration.ofMinutes(20);
 
     private final BenchDatabase db;
     private final PeerDatabase peerDb;
