@@ -98,7 +98,11 @@ public final class Result {
                 .append(" scenario=").append(scenario).append(" run=").append(run);
         variant.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
         headline.forEach((k, v) -> line.append(' ').append(k).append('=').append(Numbers.format(v)));
-        details.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
+        details.forEach((k, v) -> {
+            if (!headline.containsKey(k)) {
+                line.append(' ').append(k).append('=').append(v);
+            }
+        });
         checks.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
         return line.toString();
     }
