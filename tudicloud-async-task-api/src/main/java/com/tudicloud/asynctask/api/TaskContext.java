@@ -22,8 +22,8 @@ public interface TaskContext {
      * Records progress; it reaches the database with the next heartbeat, not with a write of its own,
      * so calling this often is cheap.
      *
-     * @param percent 0 to 100
-     * @param message a short note for operators, or {@code null}
+     * @param percent 0 to 100; anything else is refused with an IllegalArgumentException
+     * @param message a short note for operators, or {@code null}; kept to 500 characters
      */
     void reportProgress(int percent, String message);
 }

@@ -3,7 +3,11 @@ package com.tudicloud.asynctask.api;
 import java.time.Duration;
 import java.util.Objects;
 
-/** How an execution ended, as the handler tells it. */
+/**
+ * How an execution ended, as the handler tells it. What the store cannot keep is fitted, logged and
+ * counted, never refused: an artifact id is kept to 255 characters, a reason to 2,000, a retry delay to
+ * 200 years (unpaired UTF-16 surrogates become U+FFFD).
+ */
 public sealed interface TaskResult {
 
     static TaskResult success() {

@@ -24,8 +24,8 @@ final class InsertableTask {
         return task.priority();
     }
 
-    public long getDelayMillis() {
-        return task.delayMillis();
+    public long getDelayMicros() {
+        return DatabaseDurations.micros(task.delayMillis());
     }
 
     public int getMaxAttempts() {

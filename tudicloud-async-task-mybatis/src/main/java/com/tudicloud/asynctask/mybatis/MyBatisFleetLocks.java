@@ -15,7 +15,7 @@ final class MyBatisFleetLocks implements FleetLocks {
 
     @Override
     public boolean tryAcquire(String name, String owner, Duration holdFor) {
-        return mapper.tryAcquire(name, owner, holdFor.toMillis()) == 1;
+        return mapper.tryAcquire(name, owner, DatabaseDurations.micros(holdFor)) == 1;
     }
 
     @Override

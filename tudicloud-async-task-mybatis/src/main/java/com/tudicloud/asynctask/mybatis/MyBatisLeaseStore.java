@@ -8,6 +8,10 @@ import com.tudicloud.asynctask.api.spi.LeaseRenewal;
 import com.tudicloud.asynctask.api.spi.LeaseState;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.RecoveryBatch;
+import com.tudicloud.asynctask.api.spi.StoreLimits;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.util.ArrayList;
@@ -18,31 +22,51 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
  * The lease engine's statements on MyBatis. Statements per call, transaction control aside:
  * claim 2 (lock a batch, mark it) plus 2 + one per limited type when limits are set;
  * renew 2 per 1,000 leases (one UPDATE, then a SELECT of the few cancel-requested rows when every lease
- * was extended, else of the states of all); complete 1 for a batch of successes (no
- * transaction needed), else 1 per outcome kind plus 1, and 1 more when some write was refused;
- * recover 1 + one per fate. RoundTripBudgetTest counts them as the server sees them.
+ * was extended, else of the states of all); complete 1 for a group of outcomes, whatever their kinds,
+ * and 1 more when some write was refused; recover 1 + one per fate. Renewal and completion run outside
+ * any transaction, at READ COMMITTED (one statement more on a pool at another isolation).
+ * RoundTripBudgetTest counts them as the server sees them.
  */
 final class MyBatisLeaseStore implements LeaseStore {
 
     /** Leases per renewal statement: a few placeholders each, well inside MySQL's limit. */
     static final int RENEW_CHUNK = 1000;
 
+    private static final Logger log = LoggerFactory.getLogger(MyBatisLeaseStore.class);
+
     private final SystemAsyncTaskMapper mapper;
     private final TransactionTemplate readCommitted;
+    private final ReadCommittedStatements readCommittedStatements;
     private final TransientLockRetry retry;
     private final LimitedClaim limitedClaim;
+    private final Supplier<String> databaseId;
+    private final CompletionStatements completions;
 
-    MyBatisLeaseStore(SystemAsyncTaskMapper mapper, TransactionTemplate readCommitted, TransientLockRetry retry) {
+    /** @param databaseId the dialect, as the mapper's statements know it ({@code mysql}, {@code h2}), or null */
+    MyBatisLeaseStore(SystemAsyncTaskMapper mapper, TransactionTemplate readCommitted,
+                      ReadCommittedStatements readCommittedStatements, TransientLockRetry retry,
+                      Supplier<String> databaseId) {
         this.mapper = mapper;
         this.readCommitted = readCommitted;
+        this.readCommittedStatements = readCommittedStatements;
         this.retry = retry;
         this.limitedClaim = new LimitedClaim(mapper);
+        this.databaseId = databaseId;
+        this.completions = new CompletionStatements(mapper, readCommittedStatements, retry, this::limits);
+    }
+
+    /** H2 counts a VARCHAR's characters in UTF-16 units; MySQL and MariaDB in code points. */
+    @Override
+    public StoreLimits limits() {
+        return "h2".equals(databaseId.get()) ? StoreLimits.SCHEMA.measuredIn(StoreLimits.TextMeasure.UTF16_UNITS)
+                : StoreLimits.SCHEMA;
     }
 
     @Override
@@ -61,7 +85,7 @@ final class MyBatisLeaseStore implements LeaseStore {
             return List.of();
         }
         List<Long> ids = batch.stream().map(ClaimCandidate::id).toList();
-        int marked = mapper.markClaimed(ids, request.workerId(), request.leaseMillis());
+        int marked = mapper.markClaimed(ids, request.workerId(), DatabaseDurations.micros(request.leaseMillis()));
         if (marked != ids.size()) {
             // the rows are locked by this transaction, so this is a bug, not a race: undo it all
             throw new IllegalStateException("claimed " + marked + " of " + ids.size() + " locked tasks");
@@ -81,10 +105,27 @@ final class MyBatisLeaseStore implements LeaseStore {
 
     private Map<Long, LeaseState> renewChunk(String workerId, List<LeaseRenewal> leases, long leaseMillis) {
         boolean withProgress = leases.stream().anyMatch(lease -> lease.progress() != null);
-        int renewed = mapper.renewLeases(workerId, leases, leaseMillis, withProgress);
-        return renewed == leases.size()
-                ? statesWhenAllHeld(workerId, leases)
-                : statesAfterAMiss(workerId, leases);
+        long leaseMicros = DatabaseDurations.micros(leaseMillis);
+        return readCommittedStatements.run(() -> {
+            int renewed = renewLeases(workerId, leases, leaseMicros, withProgress);
+            return renewed == leases.size()
+                    ? statesWhenAllHeld(workerId, leases)
+                    : statesAfterAMiss(workerId, leases);
+        });
+    }
+
+    /** Progress is news, leases are life: a progress value the database refuses never costs a renewal. */
+    private int renewLeases(String workerId, List<LeaseRenewal> leases, long leaseMicros, boolean withProgress) {
+        try {
+            return mapper.renewLeases(workerId, leases, leaseMicros, withProgress);
+        } catch (DataAccessException e) {
+            if (!withProgress || !DatabaseFailures.isRefusal(e)) {
+                throw e;
+            }
+            log.warn("The database refused the progress of {} leases; renewing them without it: {}", leases.size(),
+                    DatabaseFailures.describe(e));
+            return readCommittedStatements.run(() -> mapper.renewLeases(workerId, leases, leaseMicros, false));
+        }
     }
 
     private Map<Long, LeaseState> statesWhenAllHeld(String workerId, List<LeaseRenewal> leases) {
@@ -107,52 +148,11 @@ final class MyBatisLeaseStore implements LeaseStore {
     }
 
     @Override
-    public CompletionReport complete(String workerId, List<Completion> completions) {
-        if (completions.isEmpty()) {
+    public CompletionReport complete(String workerId, List<Completion> outcomes) {
+        if (outcomes.isEmpty()) {
             return new CompletionReport(0, Set.of());
         }
-        // each row is fenced on its own, so a transaction only buys one commit for several statements
-        boolean oneStatement = completions.stream().allMatch(c -> c.outcome() == Completion.Outcome.SUCCEEDED);
-        return retry.call("complete", () -> oneStatement
-                ? writeCompletions(workerId, completions)
-                : readCommitted.execute(status -> writeCompletions(workerId, completions)));
-    }
-
-    /** Each row matches at most one of these statements: they name disjoint source statuses or outcomes. */
-    private CompletionReport writeCompletions(String workerId, List<Completion> completions) {
-        Map<Completion.Outcome, List<Completion>> byOutcome = new EnumMap<>(Completion.Outcome.class);
-        completions.forEach(c -> byOutcome.computeIfAbsent(c.outcome(), o -> new ArrayList<>()).add(c));
-        List<Completion> notSucceeded = completions.stream()
-                .filter(c -> c.outcome() != Completion.Outcome.SUCCEEDED).toList();
-
-        int written = 0;
-        List<Completion> succeeded = byOutcome.get(Completion.Outcome.SUCCEEDED);
-        if (succeeded != null) {
-            boolean withArtifacts = succeeded.stream().anyMatch(c -> c.artifactId() != null);
-            written += mapper.markSucceeded(workerId, succeeded, withArtifacts);
-        }
-        if (!notSucceeded.isEmpty()) {
-            written += mapper.markCancelled(workerId, notSucceeded);
-        }
-        written += writeIfAny(byOutcome.get(Completion.Outcome.FAILED), list -> mapper.markFailed(workerId, list));
-        written += writeIfAny(byOutcome.get(Completion.Outcome.RETRY), list -> mapper.markForRetry(workerId, list));
-        written += writeIfAny(byOutcome.get(Completion.Outcome.RELEASED), list -> mapper.markReleased(workerId, list));
-
-        if (written == completions.size()) {
-            return new CompletionReport(written, Set.of());
-        }
-        Set<Long> landed = mapper.selectWrittenCompletions(workerId, completions);
-        Set<Long> rejected = new HashSet<>();
-        completions.forEach(c -> {
-            if (!landed.contains(c.taskId())) {
-                rejected.add(c.taskId());
-            }
-        });
-        return new CompletionReport(written, rejected);
-    }
-
-    private static int writeIfAny(List<Completion> completions, Function<List<Completion>, Integer> statement) {
-        return completions == null ? 0 : statement.apply(completions);
+        return completions.write(workerId, outcomes);
     }
 
     @Override

@@ -47,19 +47,24 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
 
     /** @param onLockRetry told the operation's name each time a deadlock or lock wait timeout is retried */
     public static MyBatisStores create(DataSource dataSource, Consumer<String> onLockRetry) {
-        SqlSessionTemplate session = new SqlSessionTemplate(sessionFactory(dataSource));
+        SqlSessionFactory sessionFactory = sessionFactory(dataSource);
+        SqlSessionTemplate session = new SqlSessionTemplate(sessionFactory);
         SystemAsyncTaskMapper mapper = session.getMapper(SystemAsyncTaskMapper.class);
         DataSourceTransactionManager transactions = new DataSourceTransactionManager(dataSource);
 
         // Submits join the caller's transaction, if any, at the caller's isolation.
         TransactionTemplate joinCaller = new TransactionTemplate(transactions);
-        // Claim, completion and recovery: short, and READ COMMITTED so that no gap lock blocks a submit.
+        // Claim and recovery: short, and READ COMMITTED so that no gap lock blocks a submit.
         TransactionTemplate readCommitted = new TransactionTemplate(transactions);
         readCommitted.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+        // Renewal, completion and retention: single statements, no transaction, READ COMMITTED too.
+        ReadCommittedStatements readCommittedStatements = new ReadCommittedStatements(dataSource, transactions, mapper);
 
         TransientLockRetry retry = new TransientLockRetry(5, 20, onLockRetry);
         return new MyBatisStores(new MyBatisTaskStore(mapper, joinCaller),
-                new MyBatisLeaseStore(mapper, readCommitted, retry), new MyBatisTaskAdminStore(mapper),
+                new MyBatisLeaseStore(mapper, readCommitted, readCommittedStatements, retry,
+                        sessionFactory.getConfiguration()::getDatabaseId),
+                new MyBatisTaskAdminStore(mapper, readCommittedStatements),
                 new MyBatisWorkerRegistry(session.getMapper(SystemAsyncTaskWorkerMapper.class)),
                 new MyBatisFleetLocks(session.getMapper(SystemAsyncTaskLockMapper.class)));
     }

@@ -18,9 +18,11 @@ import java.util.TreeMap;
 final class MyBatisTaskAdminStore implements TaskAdminStore {
 
     private final SystemAsyncTaskMapper mapper;
+    private final ReadCommittedStatements readCommitted;
 
-    MyBatisTaskAdminStore(SystemAsyncTaskMapper mapper) {
+    MyBatisTaskAdminStore(SystemAsyncTaskMapper mapper, ReadCommittedStatements readCommitted) {
         this.mapper = mapper;
+        this.readCommitted = readCommitted;
     }
 
     @Override
@@ -59,7 +61,8 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
         if (!status.isTerminal()) {
             throw new IllegalArgumentException("only finished tasks are deleted, not " + status);
         }
-        return mapper.deleteFinished(status, olderThan.toMillis(), limit);
+        // at READ COMMITTED: the range it walks on idx_async_task_finished is not gap-locked
+        return readCommitted.run(() -> mapper.deleteFinished(status, DatabaseDurations.microsAgo(olderThan), limit));
     }
 
     @Override

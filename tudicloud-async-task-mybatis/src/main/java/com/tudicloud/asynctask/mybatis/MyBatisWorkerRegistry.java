@@ -35,11 +35,11 @@ final class MyBatisWorkerRegistry implements WorkerRegistry {
 
     @Override
     public List<WorkerInfo> seenWithin(Duration window) {
-        return mapper.seenWithin(window.toMillis());
+        return mapper.seenWithin(DatabaseDurations.microsAgo(window));
     }
 
     @Override
     public int purgeOlderThan(Duration age) {
-        return mapper.purgeOlderThan(age.toMillis());
+        return mapper.purgeOlderThan(DatabaseDurations.microsAgo(age));
     }
 }

@@ -5,7 +5,7 @@ import org.apache.ibatis.annotations.Param;
 /** The statements on {@code system_async_task_lock}; the SQL is in SystemAsyncTaskLockMapper.xml. */
 interface SystemAsyncTaskLockMapper {
 
-    int tryAcquire(@Param("name") String name, @Param("owner") String owner, @Param("holdMillis") long holdMillis);
+    int tryAcquire(@Param("name") String name, @Param("owner") String owner, @Param("holdMicros") long holdMicros);
 
     int release(@Param("name") String name, @Param("owner") String owner);
 }

@@ -36,10 +36,10 @@ interface SystemAsyncTaskMapper {
     List<ClaimCandidate> selectClaimCandidates(@Param("taskTypes") Collection<String> taskTypes, @Param("limit") int limit);
 
     int markClaimed(@Param("ids") List<Long> ids, @Param("workerId") String workerId,
-                    @Param("leaseMillis") long leaseMillis);
+                    @Param("leaseMicros") long leaseMicros);
 
     int renewLeases(@Param("workerId") String workerId, @Param("leases") List<LeaseRenewal> leases,
-                    @Param("leaseMillis") long leaseMillis, @Param("withProgress") boolean withProgress);
+                    @Param("leaseMicros") long leaseMicros, @Param("withProgress") boolean withProgress);
 
     List<Long> selectCancelRequested(@Param("workerId") String workerId);
 
@@ -48,13 +48,13 @@ interface SystemAsyncTaskMapper {
     int markSucceeded(@Param("workerId") String workerId, @Param("leases") List<Completion> completions,
                       @Param("withArtifacts") boolean withArtifacts);
 
-    int markFailed(@Param("workerId") String workerId, @Param("leases") List<Completion> completions);
+    int markCompleted(@Param("workerId") String workerId, @Param("leases") List<Completion> completions,
+                      @Param("g") CompletionGroup group);
 
-    int markForRetry(@Param("workerId") String workerId, @Param("leases") List<Completion> completions);
+    int markUnstorable(@Param("workerId") String workerId, @Param("leases") List<Completion> completion,
+                       @Param("reason") String reason);
 
-    int markReleased(@Param("workerId") String workerId, @Param("leases") List<Completion> completions);
-
-    int markCancelled(@Param("workerId") String workerId, @Param("leases") List<Completion> completions);
+    void readCommittedForNextTransaction();
 
     Set<Long> selectWrittenCompletions(@Param("workerId") String workerId, @Param("leases") List<Completion> completions);
 
@@ -80,5 +80,5 @@ interface SystemAsyncTaskMapper {
 
     int requeueFinished(@Param("id") long id);
 
-    int deleteFinished(@Param("status") TaskStatus status, @Param("ageMillis") long ageMillis, @Param("limit") int limit);
+    int deleteFinished(@Param("status") TaskStatus status, @Param("ageMicrosAgo") long ageMicrosAgo, @Param("limit") int limit);
 }

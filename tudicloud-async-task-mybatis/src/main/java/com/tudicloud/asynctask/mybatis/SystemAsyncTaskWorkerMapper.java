@@ -15,7 +15,7 @@ interface SystemAsyncTaskWorkerMapper {
 
     int stopped(@Param("workerId") String workerId);
 
-    List<WorkerInfo> seenWithin(@Param("windowMillis") long windowMillis);
+    List<WorkerInfo> seenWithin(@Param("windowMicrosAgo") long windowMicrosAgo);
 
-    int purgeOlderThan(@Param("ageMillis") long ageMillis);
+    int purgeOlderThan(@Param("ageMicrosAgo") long ageMicrosAgo);
 }

@@ -124,6 +124,20 @@ class MyBatisTaskAdminStoreTest {
         assertThat(again.leaseToken()).as("tokens keep growing across retries").isEqualTo(claimed.leaseToken() + 1);
     }
 
+    /** With no error of its own, the note of an operator's retry names the status the task had before. */
+    @Test
+    void aRetryNotesTheStatusTheTaskHadBefore() {
+        long failed = submit(new NewTask("mail", null, 0, 0, 1, null, null));
+        ClaimedTask claimed = claim("mail", 1).get(0);
+        stores.leaseStore().complete("w", List.of(Completion.failed(claimed.id(), claimed.leaseToken(), null)));
+        assertThat(stores.taskStore().findById(failed).orElseThrow().lastError()).isNull();
+
+        assertThat(admin.retry(failed)).isEqualTo(RetryOutcome.REQUEUED);
+
+        assertThat(stores.taskStore().findById(failed).orElseThrow().lastError())
+                .isEqualTo("retried by an operator; before: FAILED");
+    }
+
     @Test
     void theRegistryShowsLiveAndRecentlyStoppedWorkers() {
         WorkerRegistry registry = stores.workerRegistry();

@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
 import com.tudicloud.asynctask.api.spi.TaskSort;
@@ -144,7 +145,7 @@ class QueryPlanTest {
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("workerId", "worker-1");
         params.put("leases", leases);
-        params.put("leaseMillis", 60_000L);
+        params.put("leaseMicros", 60_000_000L);
         params.put("withProgress", false);
 
         List<Map<String, Object>> plan = explain("renewLeases", params);
@@ -161,9 +162,48 @@ class QueryPlanTest {
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("ids", ids);
         params.put("workerId", "worker-1");
-        params.put("leaseMillis", 60_000L);
+        params.put("leaseMicros", 60_000_000L);
 
         assertReadsByPrimaryKey(explain("markClaimed", params), count);
+    }
+
+    /** A group with every kind of outcome is one statement; it reads its rows by primary key all the same. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 200})
+    void aGroupOfOutcomesIsWrittenByPrimaryKey(int count) {
+        List<Completion> completions = new JdbcTemplate(dataSource).query(
+                "SELECT id, lease_token FROM system_async_task WHERE status = 'RUNNING' LIMIT ?",
+                (rs, n) -> switch (n % 5) {
+                    case 0 -> Completion.succeeded(rs.getLong("id"), rs.getLong("lease_token"), "a-" + n);
+                    case 1 -> Completion.failed(rs.getLong("id"), rs.getLong("lease_token"), "bad");
+                    case 2 -> Completion.retry(rs.getLong("id"), rs.getLong("lease_token"), "busy", 1_000);
+                    case 3 -> Completion.released(rs.getLong("id"), rs.getLong("lease_token"));
+                    default -> Completion.cancelled(rs.getLong("id"), rs.getLong("lease_token"));
+                }, count);
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("workerId", "worker-1");
+        params.put("leases", completions);
+        params.put("g", new CompletionGroup(completions));
+        params.put("withArtifacts", true);
+        params.put("reason", "unstorable");
+
+        assertThat(completions).hasSize(count);
+        assertReadsByPrimaryKey(explain(count == 1 ? "markSucceeded" : "markCompleted", params), count);
+        assertReadsByPrimaryKey(explain("markUnstorable", params), count);
+    }
+
+    @Test
+    void retentionRangeScansTheFinishedIndex() {
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("status", "SUCCESS");
+        params.put("ageMicrosAgo", -7 * DAY);
+        params.put("limit", 1000);
+
+        List<Map<String, Object>> plan = explain("deleteFinished", params);
+
+        assertThat(plan).hasSize(1);
+        assertThat(plan.get(0).get("key")).as("key; EXPLAIN:%n%s", render(plan)).isEqualTo("idx_async_task_finished");
+        assertThat(plan.get(0).get("type")).as("access type; EXPLAIN:%n%s", render(plan)).isEqualTo("range");
     }
 
     private static void assertReadsByPrimaryKey(List<Map<String, Object>> plan, int rows) {

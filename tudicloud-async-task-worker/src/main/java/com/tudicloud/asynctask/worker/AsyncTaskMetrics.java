@@ -36,8 +36,26 @@ public interface AsyncTaskMetrics {
     default void leaseLost(String taskType) {
     }
 
-    /** An execution ended; {@code outcome} is what was (or was not) written: succeeded, failed, retry, cancelled, released, lost. */
+    /**
+     * An execution ended and the database has answered for its outcome (every execution, including one
+     * skipped before its handler started and one abandoned for ignoring its interrupt). {@code outcome}:
+     * what was written (succeeded, failed, retry, cancelled, released; failed too for an outcome the
+     * database could not store, written FAILED instead), refused (the database refused it: the lease was no
+     * longer held), or lost (nothing written: the lease was lost first).
+     */
     default void executed(String taskType, String outcome, Duration duration) {
+    }
+
+    /**
+     * A value a handler returned or reported did not fit the store and was adjusted: {@code field} is
+     * artifact_id, last_error or progress_message (text cut to its column, lone surrogates replaced) or
+     * retry_delay (clamped).
+     */
+    default void valueAdjusted(String taskType, String field) {
+    }
+
+    /** An outcome the database would not store even so; the task was written FAILED with the reason instead. */
+    default void outcomeUnstorable(String taskType) {
     }
 
     /** The handler threw an {@link Error}, e.g. an OutOfMemoryError. */
@@ -70,7 +88,12 @@ public interface AsyncTaskMetrics {
     /**
      * A worker starts: its live figures, read whenever metrics are scraped, and the task types it runs,
      * so that the meters alerts read exist from the start, at zero.
+     *
+     * @param leasedTasks     tasks it holds a lease on: running, waiting for a slot, or with an outcome being written
+     * @param runningHandlers handlers running on its slots
+     * @param freeSlots       slots with no handler running
      */
-    default void bindWorker(IntSupplier runningTasks, IntSupplier freeSlots, Set<String> taskTypes) {
+    default void bindWorker(IntSupplier leasedTasks, IntSupplier runningHandlers, IntSupplier freeSlots,
+                            Set<String> taskTypes) {
     }
 }

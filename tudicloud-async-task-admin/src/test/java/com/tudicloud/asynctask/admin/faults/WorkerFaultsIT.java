@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.TaskStore;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
+import com.tudicloud.asynctask.mybatis.testing.LeaseAudit;
 import com.tudicloud.asynctask.mybatis.testing.SchemaScripts;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.zaxxer.hikari.HikariDataSource;

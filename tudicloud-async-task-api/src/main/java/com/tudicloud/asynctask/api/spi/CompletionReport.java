@@ -3,12 +3,19 @@ package com.tudicloud.asynctask.api.spi;
 import java.util.Set;
 
 /**
- * @param rejected the tasks whose outcome was not written because the lease was no longer held
- *                 (a stale token, an expired lease, or a task already finished)
+ * @param rejected   the tasks whose outcome was not written because the lease was no longer held
+ *                   (a stale token, an expired lease, or a task already finished)
+ * @param unstorable the tasks whose outcome the database would not store (a value no column holds): each
+ *                   was written FAILED with the reason instead, or, if even that failed, left to recovery
  */
-public record CompletionReport(int written, Set<Long> rejected) {
+public record CompletionReport(int written, Set<Long> rejected, Set<Long> unstorable) {
 
     public CompletionReport {
         rejected = Set.copyOf(rejected);
+        unstorable = Set.copyOf(unstorable);
+    }
+
+    public CompletionReport(int written, Set<Long> rejected) {
+        this(written, rejected, Set.of());
     }
 }

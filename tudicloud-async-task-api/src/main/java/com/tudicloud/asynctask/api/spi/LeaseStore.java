@@ -20,4 +20,9 @@ public interface LeaseStore {
 
     /** Recovers one bounded batch of tasks whose lease has expired. */
     RecoveryBatch recoverExpiredLeases(int batchSize);
+
+    /** The largest values this store keeps; the engine fits what handlers return and report to them. */
+    default StoreLimits limits() {
+        return StoreLimits.SCHEMA;
+    }
 }

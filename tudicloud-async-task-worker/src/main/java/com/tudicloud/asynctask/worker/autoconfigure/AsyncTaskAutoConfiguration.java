@@ -36,6 +36,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import javax.sql.DataSource;
 import java.time.Clock;
+import java.util.stream.Collectors;
 
 /**
  * What a service gets by adding the worker dependency: the MyBatis stores on its DataSource, a
@@ -123,9 +124,10 @@ public class AsyncTaskAutoConfiguration {
         @ConditionalOnMissingBean
         @ConditionalOnBean(MeterRegistry.class)
         FleetGauges asyncTaskFleetGauges(TaskAdminStore store, WorkerRegistry workers, MeterRegistry registry,
-                                         AsyncTaskProperties properties) {
+                                         AsyncTaskProperties properties, ObjectProvider<TaskHandler<?>> handlers) {
             return new FleetGauges(store, workers, registry, properties.getMetrics().getQueueRefreshInterval(),
-                    properties.getWorker().liveWorkerSilence());
+                    properties.getWorker().liveWorkerSilence(),
+                    handlers.orderedStream().map(TaskHandler::taskType).collect(Collectors.toSet()));
         }
     }
 

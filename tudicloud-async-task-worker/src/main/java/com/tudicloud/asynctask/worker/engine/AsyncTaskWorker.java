@@ -69,7 +69,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         this.handlers = handlers;
         this.codec = codec;
         this.metrics = metrics;
-        metrics.bindWorker(this::activeTasks, this::freeSlots, handlers.taskTypes());
+        metrics.bindWorker(this::activeTasks, this::runningHandlers, this::freeSlots, handlers.taskTypes());
     }
 
     @Override
@@ -91,16 +91,17 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         ActiveExecutions active = new ActiveExecutions(slots * (1 + ExecutionPace.MAX_PREFETCH_PER_SLOT), waiter::slotFreed);
         ExecutionPace pace = new ExecutionPace(slots, settings.getPrefetchWindow());
         CompletionWriter writer = new CompletionWriter(workerId, store, active, settings.getCompletionBatchSize(), metrics);
+        StorableValues values = new StorableValues(store.limits(), metrics);
         ExecutionOutcomes outcomes = new ExecutionOutcomes(
                 new RetryBackoff(settings.getRetry(), () -> ThreadLocalRandom.current().nextDouble()),
-                settings.getTimeoutAction(), settings.getMaxExecutionTime());
+                settings.getTimeoutAction(), settings.getMaxExecutionTime(), values);
         TaskRunner runner = new TaskRunner(handlers, codec, outcomes, writer, metrics, pace);
         // as many threads as running handlers: the slots bound them, and a thread lost to an abandoned handler is replaced
         ExecutorService slotThreads = Executors.newCachedThreadPool(new NamedThreads("async-task-slot"));
         SlotDispatcher dispatcher = new SlotDispatcher(slots, slotThreads, runner::run);
         TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(),
                 new ConcurrencyLimits(settings.getGlobalLimit(), settings.getTypeLimits()), slots, active, pace,
-                waiter, dispatcher, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval());
+                waiter, dispatcher, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval(), values);
         LeaseHeartbeat heartbeat = new LeaseHeartbeat(workerId, store, active, settings.getLeaseTimeout(), metrics);
         LeaseRecoverer recoverer = new LeaseRecoverer(store, settings.getRecoveryBatchSize(),
                 settings.getRecoveryMaxBatches(), settings.getRecoveryBatchPause(), metrics);
@@ -219,6 +220,12 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
 
     public AsyncTaskProperties.Worker settings() {
         return settings;
+    }
+
+    /** Handlers running on the slots right now; 0 while stopped. */
+    public int runningHandlers() {
+        Running parts = running;
+        return parts == null ? 0 : settings.getSlots() - parts.dispatcher().freeSlots();
     }
 
     /** Slots free for claims right now; 0 while stopped. */

@@ -20,13 +20,15 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>While the database cannot be reached the outcomes wait here, their leases renewed by the
  * heartbeat; an outcome whose lease ran out locally is dropped, since recovery will run the task again.
+ * Each execution is counted ({@code async_task_execution_seconds}) once the database has answered for
+ * it: a refused write is counted as refused, not as what the handler meant.
  */
 final class CompletionWriter {
 
     private static final Logger log = LoggerFactory.getLogger(CompletionWriter.class);
     private static final Duration RETRY_PAUSE = Duration.ofMillis(500);
 
-    private record Pending(TaskExecution execution, Completion completion) {
+    private record Pending(TaskExecution execution, Completion completion, Duration ran) {
     }
 
     private final String workerId;
@@ -46,12 +48,14 @@ final class CompletionWriter {
         this.metrics = metrics;
     }
 
-    void submit(TaskExecution execution, Completion completion) {
-        queue.add(new Pending(execution, completion));
+    /** @param ran how long its handler ran (zero if it never started) */
+    void submit(TaskExecution execution, Completion completion, Duration ran) {
+        queue.add(new Pending(execution, completion, ran));
     }
 
     /** Nothing to write (the lease was lost): give the slot back. */
-    void drop(TaskExecution execution) {
+    void drop(TaskExecution execution, Duration ran) {
+        metrics.executed(execution.task().taskType(), "lost", ran);
         active.finish(execution);
     }
 
@@ -95,18 +99,28 @@ final class CompletionWriter {
         try {
             CompletionReport report = store.complete(workerId, batch.stream().map(Pending::completion).toList());
             unwritten.clear();
-            for (Pending pending : batch) {
-                if (report.rejected().contains(pending.execution().taskId())) {
-                    rejectedWrites++;
-                    metrics.outcomeRefused(pending.execution().task().taskType());
-                    log.warn("Outcome {} of task {} was refused: this worker no longer holds its lease",
-                            pending.completion().outcome(), pending.execution().taskId());
-                }
-                active.finish(pending.execution());
-            }
+            batch.forEach(pending -> written(pending, report));
         } catch (RuntimeException e) {
             log.warn("Could not write {} task outcomes, will retry: {}", batch.size(), e.toString());
         }
+    }
+
+    private void written(Pending pending, CompletionReport report) {
+        TaskExecution execution = pending.execution();
+        String type = execution.task().taskType();
+        String outcome = ExecutionOutcomes.outcomeName(pending.completion(), execution.task());
+        if (report.rejected().contains(execution.taskId())) {
+            rejectedWrites++;
+            metrics.outcomeRefused(type);
+            outcome = "refused";
+            log.warn("Outcome {} of task {} was refused: this worker no longer holds its lease",
+                    pending.completion().outcome(), execution.taskId());
+        } else if (report.unstorable().contains(execution.taskId())) {
+            metrics.outcomeUnstorable(type);
+            outcome = "failed";
+        }
+        metrics.executed(type, outcome, pending.ran());
+        active.finish(execution);
     }
 
     private void dropExpired() {
@@ -117,6 +131,7 @@ final class CompletionWriter {
                 log.warn("Dropping the outcome of task {}: its lease ran out before it could be written",
                         pending.execution().taskId());
                 metrics.leaseLost(pending.execution().task().taskType());
+                metrics.executed(pending.execution().task().taskType(), "lost", pending.ran());
                 active.finish(pending.execution());
             }
             return expired;

@@ -9,26 +9,29 @@ import com.tudicloud.asynctask.worker.PayloadCodec.MalformedPayloadException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
  * Decides what to write for an execution that ended, from what the handler returned or threw and
  * why the worker stopped it, if it did. The database still has the last word: a retry with no
  * attempt left ends FAILED, and anything but a success of a task whose cancel was requested ends
- * CANCELLED.
+ * CANCELLED. Every value a handler controls is fitted to the store on the way ({@link StorableValues}),
+ * and no value, however strange, makes the decision throw.
  */
 final class ExecutionOutcomes {
-
-    static final int MAX_ERROR_LENGTH = 2000;
 
     private final RetryBackoff backoff;
     private final TimeoutAction timeoutAction;
     private final Duration maxExecutionTime;
+    private final StorableValues values;
 
-    ExecutionOutcomes(RetryBackoff backoff, TimeoutAction timeoutAction, Duration maxExecutionTime) {
+    ExecutionOutcomes(RetryBackoff backoff, TimeoutAction timeoutAction, Duration maxExecutionTime,
+                      StorableValues values) {
         this.backoff = backoff;
         this.timeoutAction = timeoutAction;
         this.maxExecutionTime = maxExecutionTime;
+        this.values = values;
     }
 
     /** @return nothing when the lease is lost: the result of a holder that is no longer one is never written */
@@ -38,23 +41,34 @@ final class ExecutionOutcomes {
         }
         ClaimedTask task = execution.task();
         if (result instanceof TaskResult.Success success) {
-            return Optional.of(Completion.succeeded(task.id(), task.leaseToken(), success.artifactId()));
+            return Optional.of(Completion.succeeded(task.id(), task.leaseToken(), values.artifactId(task, success.artifactId())));
         }
         StopReason stop = execution.stopReason();
         if (stop != null) {
             return Optional.of(afterStop(task, stop));
         }
         if (result instanceof TaskResult.Retry retry) {
-            return Optional.of(Completion.retry(task.id(), task.leaseToken(), retry.reason(), retry.delay().toMillis()));
+            return Optional.of(Completion.retry(task.id(), task.leaseToken(), values.reason(task, retry.reason()),
+                    values.retryDelayMillis(task, retry.delay())));
         }
         if (result instanceof TaskResult.Failure failure) {
-            return Optional.of(Completion.failed(task.id(), task.leaseToken(), failure.reason()));
+            return Optional.of(Completion.failed(task.id(), task.leaseToken(), values.reason(task, failure.reason())));
         }
         if (error instanceof MalformedPayloadException malformed) {
-            return Optional.of(Completion.failed(task.id(), task.leaseToken(), truncate(malformed.getMessage())));
+            return Optional.of(Completion.failed(task.id(), task.leaseToken(), values.error(messageOf(malformed))));
         }
         String reason = error != null ? describe(error) : "handler returned no result";
         return Optional.of(retry(task, reason));
+    }
+
+    /** The last resort when deciding failed all the same: FAILED, saying so; nothing when the lease is lost. */
+    Optional<Completion> undecidable(TaskExecution execution, Throwable failure) {
+        if (execution.isLeaseLost()) {
+            return Optional.empty();
+        }
+        ClaimedTask task = execution.task();
+        return Optional.of(Completion.failed(task.id(), task.leaseToken(),
+                values.error("the worker could not decide the outcome: " + describe(failure))));
     }
 
     private Completion afterStop(ClaimedTask task, StopReason stop) {
@@ -72,17 +86,48 @@ final class ExecutionOutcomes {
     }
 
     private Completion retry(ClaimedTask task, String reason) {
-        return Completion.retry(task.id(), task.leaseToken(), reason, backoff.delayAfter(task.attempt()).toMillis());
+        return Completion.retry(task.id(), task.leaseToken(), reason,
+                values.delayMillis(backoff.delayAfter(task.attempt())));
     }
 
     /** The exception with its causes, cut to what the last_error column holds. */
-    static String describe(Throwable error) {
-        StringWriter trace = new StringWriter();
-        error.printStackTrace(new PrintWriter(trace));
-        return truncate(trace.toString());
+    private String describe(Throwable error) {
+        return values.error(stackTrace(error));
     }
 
-    static String truncate(String text) {
-        return text == null || text.length() <= MAX_ERROR_LENGTH ? text : text.substring(0, MAX_ERROR_LENGTH);
+    /** The stack trace; for an exception whose message cannot be read (its getMessage throws), its class. */
+    static String stackTrace(Throwable error) {
+        try {
+            StringWriter trace = new StringWriter();
+            error.printStackTrace(new PrintWriter(trace));
+            return trace.toString();
+        } catch (Throwable unreadable) {   // whatever the handler's exception does, the outcome is decided
+            return error.getClass().getName() + " (its message could not be read: " + unreadable.getClass().getName() + ")";
+        }
+    }
+
+    /** What to show of an exception in one line, whatever its getMessage or toString do. */
+    static String summary(Throwable error) {
+        try {
+            return error.toString();
+        } catch (Throwable unreadable) {   // whatever the handler's exception does, the outcome is decided
+            return error.getClass().getName();
+        }
+    }
+
+    private static String messageOf(Throwable error) {
+        try {
+            return error.getMessage();
+        } catch (Throwable unreadable) {   // whatever the handler's exception does, the outcome is decided
+            return error.getClass().getName();
+        }
+    }
+
+    /** What the database will make of it: a retry with no attempt left ends FAILED. */
+    static String outcomeName(Completion completion, ClaimedTask task) {
+        if (completion.outcome() == Completion.Outcome.RETRY && task.attempt() >= task.maxAttempts()) {
+            return "failed";
+        }
+        return completion.outcome().name().toLowerCase(Locale.ROOT);
     }
 }

@@ -26,9 +26,9 @@ final class TaskExecution {
     private final AtomicBoolean completing = new AtomicBoolean();
     private Thread thread;
 
-    TaskExecution(ClaimedTask task, long claimSentAtNanos, long leaseNanos) {
+    TaskExecution(ClaimedTask task, long claimSentAtNanos, long leaseNanos, StorableValues values) {
         this.task = task;
-        this.context = new TaskExecutionContext(task);
+        this.context = new TaskExecutionContext(task, values);
         this.leaseDeadlineNanos = claimSentAtNanos + leaseNanos;
     }
 

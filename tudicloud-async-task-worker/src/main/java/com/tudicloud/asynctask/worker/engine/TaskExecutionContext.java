@@ -7,14 +7,17 @@ import com.tudicloud.asynctask.api.spi.ClaimedTask;
 final class TaskExecutionContext implements TaskContext {
 
     private final ClaimedTask task;
+    private final StorableValues values;
     private volatile boolean cancellationRequested;
     private volatile Progress progress;
+    private volatile boolean messageAdjusted;
 
     record Progress(int percent, String message) {
     }
 
-    TaskExecutionContext(ClaimedTask task) {
+    TaskExecutionContext(ClaimedTask task, StorableValues values) {
         this.task = task;
+        this.values = values;
     }
 
     @Override
@@ -52,7 +55,10 @@ final class TaskExecutionContext implements TaskContext {
         if (percent < 0 || percent > 100) {
             throw new IllegalArgumentException("progress must be from 0 to 100: " + percent);
         }
-        this.progress = new Progress(percent, message == null ? null : truncate(message, 500));
+        // a message that does not fit is logged the first time only: a handler may report many times
+        String fitted = values.progressMessage(task, message, !messageAdjusted);
+        messageAdjusted |= fitted != message;
+        this.progress = new Progress(percent, fitted);
     }
 
     void requestCancellation() {
@@ -61,9 +67,5 @@ final class TaskExecutionContext implements TaskContext {
 
     Progress progress() {
         return progress;
-    }
-
-    private static String truncate(String text, int max) {
-        return text.length() <= max ? text : text.substring(0, max);
     }
 }

@@ -37,13 +37,15 @@ final class TaskPoller {
     private final Duration leaseTimeout;
     private final Duration pollInterval;
     private final PollBackoff backoff;
+    private final StorableValues values;
     /** The last claim got all it asked for: the queue is deeper than this worker's room. */
     private boolean backlog;
     private volatile boolean stopping;
 
     TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, ConcurrencyLimits limits, int slots,
                ActiveExecutions active, ExecutionPace pace, PollWaiter waiter, SlotDispatcher dispatcher,
-               AsyncTaskMetrics metrics, WorkerVitals vitals, Duration leaseTimeout, Duration pollInterval) {
+               AsyncTaskMetrics metrics, WorkerVitals vitals, Duration leaseTimeout, Duration pollInterval,
+               StorableValues values) {
         this.workerId = workerId;
         this.store = store;
         this.taskTypes = Set.copyOf(taskTypes);
@@ -58,6 +60,7 @@ final class TaskPoller {
         this.leaseTimeout = leaseTimeout;
         this.pollInterval = pollInterval;
         this.backoff = new PollBackoff(pollInterval);
+        this.values = values;
     }
 
     void runUntilStopped() {
@@ -101,7 +104,7 @@ final class TaskPoller {
         vitals.pollSucceeded();
         List<TaskExecution> executions = new ArrayList<>(claimed.size());
         for (ClaimedTask task : claimed) {
-            TaskExecution execution = new TaskExecution(task, sentAt, leaseTimeout.toNanos());
+            TaskExecution execution = new TaskExecution(task, sentAt, leaseTimeout.toNanos(), values);
             active.add(execution);
             executions.add(execution);
         }

@@ -11,8 +11,12 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
 
-/** Runs one claimed task on a slot thread and hands its outcome to the completion writer. */
+/**
+ * Runs one claimed task on a slot thread and hands its outcome to the completion writer. Whatever
+ * happens, an execution whose outcome this runner decides is handed over: it never stays held.
+ */
 final class TaskRunner {
 
     private static final Logger log = LoggerFactory.getLogger(TaskRunner.class);
@@ -45,12 +49,15 @@ final class TaskRunner {
         if (!execution.tryComplete()) {
             return false;
         }
-        Optional<Completion> completion = outcomes.decide(execution, null, null);
-        log.error("Task {}: its handler ignores interruption ({}); abandoning its thread, outcome {}",
-                execution.taskId(), execution.stopReason(),
-                completion.map(c -> describe(c, execution)).orElse("none (lease lost)"));
-        metrics.ignoredInterrupt(execution.task().taskType());
-        hand(execution, completion);
+        Duration ran = Duration.ofNanos(System.nanoTime() - execution.startedAtNanos());
+        conclude(execution, ran, () -> {
+            Optional<Completion> completion = outcomes.decide(execution, null, null);
+            log.error("Task {}: its handler ignores interruption ({}); abandoning its thread, outcome {}",
+                    execution.taskId(), execution.stopReason(),
+                    completion.map(c -> describe(c, execution)).orElse("none (lease lost)"));
+            metrics.ignoredInterrupt(execution.task().taskType());
+            return completion;
+        });
         return true;
     }
 
@@ -77,10 +84,16 @@ final class TaskRunner {
             log.warn("Task {}: its abandoned handler returned after all; its result is dropped", execution.taskId());
             return false;
         }
-        Optional<Completion> completion = outcomes.decide(execution, result, error);
-        report(execution, completion, error);
-        record(execution, completion, error, Duration.ofNanos(took));
-        hand(execution, completion);
+        TaskResult returned = result;
+        Throwable thrown = error;
+        conclude(execution, Duration.ofNanos(took), () -> {
+            Optional<Completion> completion = outcomes.decide(execution, returned, thrown);
+            report(execution, completion, thrown);
+            if (thrown instanceof Error) {
+                metrics.handlerError(execution.task().taskType(), thrown);
+            }
+            return completion;
+        });
         return true;
     }
 
@@ -89,15 +102,25 @@ final class TaskRunner {
         if (!execution.tryComplete()) {
             return false;
         }
-        Optional<Completion> completion = outcomes.decide(execution, null, null);
-        log.info("Task {} stopped ({}) before its handler started: {}", execution.taskId(), execution.stopReason(),
-                completion.map(c -> describe(c, execution)).orElse("nothing written (lease lost)"));
-        hand(execution, completion);
+        conclude(execution, Duration.ZERO, () -> {
+            Optional<Completion> completion = outcomes.decide(execution, null, null);
+            log.info("Task {} stopped ({}) before its handler started: {}", execution.taskId(), execution.stopReason(),
+                    completion.map(c -> describe(c, execution)).orElse("nothing written (lease lost)"));
+            return completion;
+        });
         return true;
     }
 
-    private void hand(TaskExecution execution, Optional<Completion> completion) {
-        completion.ifPresentOrElse(c -> writer.submit(execution, c), () -> writer.drop(execution));
+    /** Decides and hands the outcome over; if deciding fails all the same, hands over a failure saying so. */
+    private void conclude(TaskExecution execution, Duration ran, Supplier<Optional<Completion>> decision) {
+        Optional<Completion> completion;
+        try {
+            completion = decision.get();
+        } catch (RuntimeException | Error e) {
+            log.error("Task {}: deciding its outcome failed; it ends FAILED", execution.taskId(), e);
+            completion = outcomes.undecidable(execution, e);
+        }
+        completion.ifPresentOrElse(c -> writer.submit(execution, c, ran), () -> writer.drop(execution, ran));
     }
 
     private TaskResult invoke(TaskExecution execution) throws Exception {
@@ -112,14 +135,6 @@ final class TaskRunner {
         return handler.execute(execution.context(), payload);
     }
 
-    private void record(TaskExecution execution, Optional<Completion> completion, Throwable error, Duration took) {
-        String type = execution.task().taskType();
-        metrics.executed(type, completion.map(c -> outcomeName(c, execution)).orElse("lost"), took);
-        if (error instanceof Error) {
-            metrics.handlerError(type, error);
-        }
-    }
-
     private static void report(TaskExecution execution, Optional<Completion> completion, Throwable error) {
         long id = execution.taskId();
         int attempt = execution.task().attempt();
@@ -131,30 +146,17 @@ final class TaskRunner {
         if (execution.stopReason() != null) {
             log.info("Task {} (attempt {}) stopped ({}): {}", id, attempt, execution.stopReason(), outcome);
         } else if (error instanceof Error) {
-            log.error("Task {} (attempt {}) threw an Error: {}", id, attempt, outcome, error);
+            log.error("Task {} (attempt {}) threw an Error: {}: {}", id, attempt, outcome,
+                    ExecutionOutcomes.stackTrace(error));
         } else if (error != null) {
-            log.warn("Task {} (attempt {}) failed: {}: {}", id, attempt, outcome, error.toString());
+            log.warn("Task {} (attempt {}) failed: {}: {}", id, attempt, outcome, ExecutionOutcomes.summary(error));
         } else if (completion.get().outcome() != Completion.Outcome.SUCCEEDED) {
             log.info("Task {} (attempt {}) ended: {}", id, attempt, outcome);
         }
     }
 
     private static String describe(Completion completion, TaskExecution execution) {
-        if (completion.outcome() == Completion.Outcome.RETRY && !isLastAttempt(execution)) {
-            return "retry in " + completion.retryDelayMillis() + " ms";
-        }
-        return outcomeName(completion, execution).toUpperCase(Locale.ROOT);
-    }
-
-    /** What the database will make of it: a retry with no attempt left ends FAILED. */
-    private static String outcomeName(Completion completion, TaskExecution execution) {
-        if (completion.outcome() == Completion.Outcome.RETRY && isLastAttempt(execution)) {
-            return "failed";
-        }
-        return completion.outcome().name().toLowerCase(Locale.ROOT);
-    }
-
-    private static boolean isLastAttempt(TaskExecution execution) {
-        return execution.task().attempt() >= execution.task().maxAttempts();
+        String name = ExecutionOutcomes.outcomeName(completion, execution.task());
+        return name.equals("retry") ? "retry in " + completion.retryDelayMillis() + " ms" : name.toUpperCase(Locale.ROOT);
     }
 }

@@ -13,14 +13,21 @@ import com.tudicloud.asynctask.worker.engine.PeriodicService;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The state of the whole fleet, read from the database every refresh interval and exposed as gauges:
  * the queue by type (async_task_queued, async_task_queue_due, async_task_queue_oldest_due_age_seconds;
  * one query over the QUEUED rows), leases expired and not yet recovered (async_task_leases_expired),
  * and live workers (async_task_workers_live). Every instance exports the same figures; aggregate them
- * with max() across instances.
+ * with max() across instances. A type's queue series reads 0 when it has nothing queued, for the types
+ * this application handles and for every type it has seen queued since it started: an empty queue is a
+ * figure, not a gap in the graph.
  */
 public class FleetGauges extends PeriodicService {
 
@@ -34,14 +41,20 @@ public class FleetGauges extends PeriodicService {
     private final MultiGauge oldestDueAge;
     private final AtomicLong expiredLeases = new AtomicLong();
     private final AtomicLong liveWorkers = new AtomicLong();
+    /** Types shown even when nothing is queued: those handled here, and those seen queued. */
+    private final Set<String> knownTypes = ConcurrentHashMap.newKeySet();
 
-    /** @param workerSilence a worker whose last heartbeat is older than this does not count as live */
+    /**
+     * @param workerSilence a worker whose last heartbeat is older than this does not count as live
+     * @param taskTypes     the types this application handles: their series exist from the first read
+     */
     public FleetGauges(TaskAdminStore store, WorkerRegistry workers, MeterRegistry registry, Duration refreshInterval,
-                       Duration workerSilence) {
+                       Duration workerSilence, Set<String> taskTypes) {
         super("async-task-fleet-gauges", Duration.ZERO, refreshInterval);
         this.store = store;
         this.workers = workers;
         this.workerSilence = workerSilence;
+        this.knownTypes.addAll(taskTypes);
         this.queued = MultiGauge.builder("async.task.queued").description("QUEUED tasks, due or not").register(registry);
         this.due = MultiGauge.builder("async.task.queue.due").description("QUEUED tasks that are due").register(registry);
         this.oldestDueAge = MultiGauge.builder("async.task.queue.oldest.due.age").baseUnit("seconds")
@@ -64,13 +77,18 @@ public class FleetGauges extends PeriodicService {
             log.debug("Could not read the fleet's figures: {}", e.toString());
             return;
         }
-        queued.register(depths.stream().map(d -> row(d, d.queued())).toList(), true);
-        due.register(depths.stream().map(d -> row(d, d.due())).toList(), true);
-        oldestDueAge.register(depths.stream().map(d -> row(d, d.oldestDueAgeMillis() / 1000.0)).toList(), true);
+        Map<String, QueueDepth> byType = depths.stream().collect(Collectors.toMap(QueueDepth::taskType, d -> d));
+        knownTypes.addAll(byType.keySet());
+        queued.register(rows(byType, QueueDepth::queued), true);
+        due.register(rows(byType, QueueDepth::due), true);
+        oldestDueAge.register(rows(byType, d -> d.oldestDueAgeMillis() / 1000.0), true);
     }
 
-    private static MultiGauge.Row<Number> row(QueueDepth depth, Number value) {
-        return MultiGauge.Row.of(Tags.of("type", depth.taskType()), value);
+    private List<MultiGauge.Row<?>> rows(Map<String, QueueDepth> byType, Function<QueueDepth, Number> figure) {
+        return knownTypes.stream().<MultiGauge.Row<?>>map(type -> {
+            QueueDepth depth = byType.get(type);
+            return MultiGauge.Row.of(Tags.of("type", type), depth == null ? 0 : figure.apply(depth));
+        }).toList();
     }
 
 }

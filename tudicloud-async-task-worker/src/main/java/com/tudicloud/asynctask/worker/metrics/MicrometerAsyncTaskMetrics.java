@@ -22,13 +22,14 @@ import java.util.function.IntSupplier;
  * The meters of tudicloud-async-task. Prometheus names: async_task_lease_renewal_total and
  * async_task_lease_renewal_success_total (the article's renewal success ratio),
  * async_task_lease_expired_total, async_task_recovery_delay_seconds, async_task_heartbeat_failures_total,
- * async_task_submitted_total, async_task_claimed_total, async_task_execution_seconds (count = completions
- * by type and outcome), async_task_pickup_latency_seconds, async_task_claim_batch_size, and the rest
+ * async_task_submitted_total, async_task_claimed_total, async_task_execution_seconds (count = executions
+ * by type and the outcome the database took), async_task_pickup_latency_seconds, async_task_claim_batch_size, and the rest
  * listed in docs/operations.md. Tags: task type, outcome, reason; never a task id.
  */
 public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
 
     private static final String PREFIX = "async.task.";
+    private static final String UNSTORABLE = "Outcomes the database could not store, written FAILED instead";
 
     private final MeterRegistry registry;
     private final Counter renewals;
@@ -107,6 +108,16 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
     }
 
     @Override
+    public void valueAdjusted(String taskType, String field) {
+        adjustedCounter(taskType, field).increment();
+    }
+
+    @Override
+    public void outcomeUnstorable(String taskType) {
+        typed("outcome.unstorable", UNSTORABLE, taskType).increment();
+    }
+
+    @Override
     public void handlerError(String taskType, Throwable error) {
         Counter.builder(PREFIX + "handler.errors").description("Handlers that threw an Error")
                 .tag("type", taskType).tag("error", error.getClass().getSimpleName()).register(registry).increment();
@@ -148,11 +159,16 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
     }
 
     @Override
-    public void bindWorker(IntSupplier runningTasks, IntSupplier freeSlots, Set<String> taskTypes) {
+    public void bindWorker(IntSupplier leasedTasks, IntSupplier runningHandlers, IntSupplier freeSlots,
+                           Set<String> taskTypes) {
         for (String type : taskTypes) {
             typed("lease.lost", "Executions whose lease was lost while they ran", type);
             typed("outcome.refused", "Outcomes refused because the lease was no longer held (stale writes)", type);
+            typed("outcome.unstorable", UNSTORABLE, type);
             typed("handler.ignored.interrupts", "Handlers still running long after they were interrupted", type);
+            for (String field : List.of("artifact_id", "last_error", "progress_message", "retry_delay")) {
+                adjustedCounter(type, field);
+            }
             for (String reason : List.of("cancel_requested", "lease_lost", "timed_out", "shutdown")) {
                 stoppedCounter(type, reason);
             }
@@ -163,10 +179,19 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
         for (String operation : List.of("claim", "renew", "complete", "recover")) {
             retriesCounter(operation);
         }
-        Gauge.builder(PREFIX + "worker.running", runningTasks, IntSupplier::getAsInt).strongReference(true)
-                .description("Tasks this worker holds").register(registry);
+        Gauge.builder(PREFIX + "worker.running", runningHandlers, IntSupplier::getAsInt).strongReference(true)
+                .description("Handlers running on this worker's slots").register(registry);
+        Gauge.builder(PREFIX + "worker.leases", leasedTasks, IntSupplier::getAsInt).strongReference(true)
+                .description("Tasks this worker holds a lease on: running, waiting for a slot, or with an outcome "
+                        + "being written").register(registry);
         Gauge.builder(PREFIX + "worker.free.slots", freeSlots, IntSupplier::getAsInt).strongReference(true)
                 .description("Slots of this worker free for claims").register(registry);
+    }
+
+    private Counter adjustedCounter(String taskType, String field) {
+        return Counter.builder(PREFIX + "handler.values.adjusted")
+                .description("Values handlers returned or reported that were adjusted to fit the store")
+                .tag("type", taskType).tag("field", field).register(registry);
     }
 
     private Counter stoppedCounter(String taskType, String reason) {

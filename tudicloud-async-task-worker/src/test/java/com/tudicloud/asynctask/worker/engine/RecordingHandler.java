@@ -37,7 +37,11 @@ class RecordingHandler<P> implements TaskHandler<P> {
     }
 
     static RecordingHandler<Object> succeeding(String type) {
-        return new RecordingHandler<>(type, Object.class, (context, payload) -> TaskResult.success());
+        return returning(type, TaskResult.success());
+    }
+
+    static RecordingHandler<Object> returning(String type, TaskResult result) {
+        return new RecordingHandler<>(type, Object.class, (context, payload) -> result);
     }
 
     @Override

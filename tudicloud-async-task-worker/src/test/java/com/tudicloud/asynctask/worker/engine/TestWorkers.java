@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.worker.engine;
 
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskHandler;
+import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
@@ -21,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * Worker instances for tests, each with a connection pool of its own as a separate process would
@@ -58,13 +60,19 @@ final class TestWorkers implements BeforeEachCallback, AfterEachCallback {
     }
 
     AsyncTaskWorker start(String workerId, Consumer<AsyncTaskProperties.Worker> tuning, TaskHandler<?>... handlers) {
+        return start(workerId, tuning, store -> store, List.of(handlers));
+    }
+
+    /** @param storeAround wraps the worker's store, e.g. to cut it off from the database for a while */
+    AsyncTaskWorker start(String workerId, Consumer<AsyncTaskProperties.Worker> tuning,
+                          UnaryOperator<LeaseStore> storeAround, List<TaskHandler<?>> handlers) {
         AsyncTaskProperties.Worker settings = fastSettings();
         tuning.accept(settings);
         HikariDataSource pool = db.newDataSource(4);
         pools.add(pool);
         MyBatisStores stores = MyBatisStores.create(pool);
-        AsyncTaskWorker worker = new AsyncTaskWorker(workerId, settings, stores.leaseStore(), stores.workerRegistry(),
-                new HandlerRegistry(List.of(handlers)), CODEC, metrics);
+        AsyncTaskWorker worker = new AsyncTaskWorker(workerId, settings, storeAround.apply(stores.leaseStore()),
+                stores.workerRegistry(), new HandlerRegistry(handlers), CODEC, metrics);
         workers.add(worker);
         worker.start();
         return worker;
@@ -91,6 +99,11 @@ final class TestWorkers implements BeforeEachCallback, AfterEachCallback {
 
     @Override
     public void afterEach(ExtensionContext context) {
+        stopAll();
+    }
+
+    /** Stops every worker started so far and closes their pools. */
+    void stopAll() {
         workers.forEach(AsyncTaskWorker::stop);
         pools.forEach(HikariDataSource::close);
         workers.clear();

@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.faults;
+package com.tudicloud.asynctask.mybatis.testing;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -8,15 +8,16 @@ import java.util.List;
  * Every change of a task's lease or status, recorded by a database trigger (test-only) with the
  * database's clock, and the checks the lease guarantees must pass on that history.
  */
-final class LeaseAudit {
+public final class LeaseAudit {
 
     private final JdbcTemplate jdbc;
 
-    LeaseAudit(JdbcTemplate jdbc) {
+    public LeaseAudit(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
     }
 
-    void install() {
+    public void install() {
+        uninstall();
         jdbc.execute("""
                 CREATE TABLE fault_lease_audit (
                     task_id BIGINT NOT NULL, old_status VARCHAR(20) NOT NULL, new_status VARCHAR(20) NOT NULL,
@@ -33,21 +34,30 @@ final class LeaseAudit {
                 END""");
     }
 
-    /** Claims made while the previous holder's lease (as last granted) had not yet expired. */
-    List<String> claimsDuringAnotherHoldersLease() {
+    /** Removes the trigger and the audit table; the task table is as it was. */
+    public void uninstall() {
+        jdbc.execute("DROP TRIGGER IF EXISTS fault_lease_audit_trigger");
+        jdbc.execute("DROP TABLE IF EXISTS fault_lease_audit");
+    }
+
+    /**
+     * Claims made while the previous holder's lease was still valid: granted (as last renewed) until after
+     * the claim, and not given up (completed, recovered, handed back) before it.
+     */
+    public List<String> claimsDuringAnotherHoldersLease() {
         return jdbc.queryForList("""
                 SELECT CONCAT('task ', c.task_id, ' token ', c.lease_token, ' claimed at ', c.at,
                               ' while token ', c.lease_token - 1, ' held it until ', MAX(p.lease_until))
                 FROM fault_lease_audit c
                 JOIN fault_lease_audit p ON p.task_id = c.task_id AND p.lease_token = c.lease_token - 1
-                                        AND p.lease_until IS NOT NULL
                 WHERE c.old_status = 'QUEUED' AND c.new_status = 'RUNNING'
                 GROUP BY c.task_id, c.lease_token, c.at
-                HAVING MAX(p.lease_until) > c.at""", String.class);
+                HAVING LEAST(MAX(p.lease_until), COALESCE(MIN(CASE WHEN p.lease_until IS NULL THEN p.at END),
+                                                          MAX(p.lease_until))) > c.at""", String.class);
     }
 
     /** Outcomes written by a holder (it keeps lease_owner) whose token was older than the task's newest claim. */
-    List<String> staleHolderWrites() {
+    public List<String> staleHolderWrites() {
         return jdbc.queryForList("""
                 SELECT CONCAT('task ', w.task_id, ': ', w.new_status, ' written by ', w.lease_owner, ' with token ',
                               w.lease_token, ' at ', w.at)
@@ -60,14 +70,14 @@ final class LeaseAudit {
     }
 
     /** Expired leases recovered (recovery clears lease_owner). */
-    long recoveries() {
+    public long recoveries() {
         return jdbc.queryForObject("""
                 SELECT COUNT(*) FROM fault_lease_audit
                 WHERE lease_owner IS NULL AND old_status IN ('RUNNING', 'CANCEL_REQUESTED')""", Long.class);
     }
 
     /** Claims a worker made after a moment of the database's clock. */
-    long claimsBy(String workerId, java.sql.Timestamp after) {
+    public long claimsBy(String workerId, java.sql.Timestamp after) {
         return jdbc.queryForObject("""
                 SELECT COUNT(*) FROM fault_lease_audit
                 WHERE lease_owner = ? AND old_status = 'QUEUED' AND new_status = 'RUNNING' AND at > ?""",

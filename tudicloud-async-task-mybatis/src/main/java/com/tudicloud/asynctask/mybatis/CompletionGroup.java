@@ -1,0 +1,81 @@
+package com.tudicloud.asynctask.mybatis;
+
+import com.tudicloud.asynctask.api.spi.Completion;
+import com.tudicloud.asynctask.api.spi.Completion.Outcome;
+
+import java.util.List;
+
+/** A group of outcomes as the markCompleted statement reads it: the task ids of each kind of outcome. */
+public final class CompletionGroup {
+
+    /** A retry as the statement takes it: its delay in microseconds. */
+    public record Retry(long taskId, long retryDelayMicros) {
+    }
+
+    private final List<Long> succeeded;
+    private final List<Long> failed;
+    private final List<Long> cancelled;
+    private final List<Long> released;
+    private final List<Long> retriedIds;
+    private final List<Retry> retried;
+    private final List<Completion> notSucceeded;
+    private final List<Completion> withArtifacts;
+
+    CompletionGroup(List<Completion> completions) {
+        succeeded = ids(completions, Outcome.SUCCEEDED);
+        failed = ids(completions, Outcome.FAILED);
+        cancelled = ids(completions, Outcome.CANCELLED);
+        released = ids(completions, Outcome.RELEASED);
+        retriedIds = ids(completions, Outcome.RETRY);
+        retried = completions.stream().filter(c -> c.outcome() == Outcome.RETRY)
+                .map(c -> new Retry(c.taskId(), DatabaseDurations.micros(c.retryDelayMillis()))).toList();
+        notSucceeded = completions.stream().filter(c -> c.outcome() != Outcome.SUCCEEDED).toList();
+        withArtifacts = completions.stream()
+                .filter(c -> c.outcome() == Outcome.SUCCEEDED && c.artifactId() != null).toList();
+    }
+
+    /** Only successes: the short statement does. */
+    boolean allSucceeded() {
+        return notSucceeded.isEmpty();
+    }
+
+    boolean anyArtifact() {
+        return !withArtifacts.isEmpty();
+    }
+
+    public List<Long> getSucceeded() {
+        return succeeded;
+    }
+
+    public List<Long> getFailed() {
+        return failed;
+    }
+
+    public List<Long> getCancelled() {
+        return cancelled;
+    }
+
+    public List<Long> getReleased() {
+        return released;
+    }
+
+    public List<Retry> getRetried() {
+        return retried;
+    }
+
+    public List<Long> getRetriedIds() {
+        return retriedIds;
+    }
+
+    public List<Completion> getNotSucceeded() {
+        return notSucceeded;
+    }
+
+    public List<Completion> getWithArtifacts() {
+        return withArtifacts;
+    }
+
+    private static List<Long> ids(List<Completion> completions, Outcome outcome) {
+        return completions.stream().filter(c -> c.outcome() == outcome).map(Completion::taskId).toList();
+    }
+}

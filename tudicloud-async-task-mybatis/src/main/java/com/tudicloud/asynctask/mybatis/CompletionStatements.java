@@ -1,0 +1,106 @@
+package com.tudicloud.asynctask.mybatis;
+
+import com.tudicloud.asynctask.api.spi.Completion;
+import com.tudicloud.asynctask.api.spi.CompletionReport;
+import com.tudicloud.asynctask.api.spi.StoreLimits;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Writes a group of outcomes: one statement, at READ COMMITTED, and one SELECT more only when some write
+ * was refused for a lost lease. A group the database refuses for one of its values (a text longer than
+ * its column, say) is written in halves, and so on down to the row it cannot store, which ends FAILED
+ * with the reason: one bad row never holds the others' outcomes back. A failure that may pass (a lock
+ * conflict, a lost connection) is thrown, and the whole group is written again later.
+ */
+final class CompletionStatements {
+
+    private static final Logger log = LoggerFactory.getLogger(CompletionStatements.class);
+    private static final String UNSTORABLE = "its outcome could not be stored: ";
+
+    private final SystemAsyncTaskMapper mapper;
+    private final ReadCommittedStatements readCommitted;
+    private final TransientLockRetry retry;
+    private final Supplier<StoreLimits> limits;
+
+    CompletionStatements(SystemAsyncTaskMapper mapper, ReadCommittedStatements readCommitted, TransientLockRetry retry,
+                         Supplier<StoreLimits> limits) {
+        this.mapper = mapper;
+        this.readCommitted = readCommitted;
+        this.retry = retry;
+        this.limits = limits;
+    }
+
+    CompletionReport write(String workerId, List<Completion> completions) {
+        try {
+            return retry.call("complete", () -> readCommitted.run(() -> writeGroup(workerId, completions)));
+        } catch (DataAccessException e) {
+            if (!DatabaseFailures.isRefusal(e)) {
+                throw e;
+            }
+            if (completions.size() == 1) {
+                return writeUnstorable(workerId, completions.get(0), e);
+            }
+            log.warn("The database refused a group of {} outcomes; writing it in halves to find the value it cannot "
+                    + "store: {}", completions.size(), DatabaseFailures.describe(e));
+            int half = completions.size() / 2;
+            return merge(write(workerId, completions.subList(0, half)),
+                    write(workerId, completions.subList(half, completions.size())));
+        }
+    }
+
+    private CompletionReport writeGroup(String workerId, List<Completion> completions) {
+        CompletionGroup group = new CompletionGroup(completions);
+        int written = group.allSucceeded()
+                ? mapper.markSucceeded(workerId, completions, group.anyArtifact())
+                : mapper.markCompleted(workerId, completions, group);
+        return new CompletionReport(written, written == completions.size() ? Set.of() : refused(workerId, completions));
+    }
+
+    /** The rows a write left alone: a written row keeps this holder and token and has no lease left. */
+    private Set<Long> refused(String workerId, List<Completion> completions) {
+        Set<Long> landed = mapper.selectWrittenCompletions(workerId, completions);
+        Set<Long> refused = new HashSet<>();
+        completions.forEach(c -> {
+            if (!landed.contains(c.taskId())) {
+                refused.add(c.taskId());
+            }
+        });
+        return refused;
+    }
+
+    private CompletionReport writeUnstorable(String workerId, Completion completion, DataAccessException refusal) {
+        StoreLimits fit = limits.get();
+        String reason = fit.fit(UNSTORABLE + DatabaseFailures.describe(refusal), fit.errorLength());
+        log.error("Task {}: the database would not store its outcome {}; writing it FAILED instead: {}",
+                completion.taskId(), completion.outcome(), reason);
+        List<Completion> one = List.of(completion);
+        try {
+            int written = retry.call("complete", () -> readCommitted.run(() -> mapper.markUnstorable(workerId, one, reason)));
+            return written == 1
+                    ? new CompletionReport(1, Set.of(), Set.of(completion.taskId()))
+                    : new CompletionReport(0, refused(workerId, one));
+        } catch (DataAccessException e) {
+            if (!DatabaseFailures.isRefusal(e)) {
+                throw e;
+            }
+            log.error("Task {}: not even its failure could be stored; its lease will expire and recovery will take "
+                    + "it: {}", completion.taskId(), DatabaseFailures.describe(e));
+            return new CompletionReport(0, Set.of(), Set.of(completion.taskId()));
+        }
+    }
+
+    private static CompletionReport merge(CompletionReport first, CompletionReport second) {
+        Set<Long> rejected = new HashSet<>(first.rejected());
+        rejected.addAll(second.rejected());
+        Set<Long> unstorable = new HashSet<>(first.unstorable());
+        unstorable.addAll(second.unstorable());
+        return new CompletionReport(first.written() + second.written(), rejected, unstorable);
+    }
+}
