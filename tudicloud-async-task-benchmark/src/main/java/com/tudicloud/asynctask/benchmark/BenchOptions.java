@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.benchmark;
 
 import com.tudicloud.asynctask.benchmark.db.DbCoordinates;
+import com.tudicloud.asynctask.benchmark.peer.PeerPolling;
 import com.tudicloud.asynctask.benchmark.scenario.Scenario;
 import com.tudicloud.asynctask.benchmark.scenario.Scenarios;
 import com.tudicloud.asynctask.benchmark.scenario.Sizes;
@@ -11,14 +12,16 @@ import java.util.List;
 /**
  * What to run, from the command line:
  * {@code --quick} (a smoke run of a few seconds), {@code --runs=3},
- * {@code --scenarios=raw,drain,latency,submit,heartbeat,scale}, {@code --tasks=20000} (drain and raw),
- * {@code --drain-shapes=1x8,1x16,2x8,2x16} (workers x slots; raw then runs at those batch sizes only),
- * {@code --warmup-tasks=50000} (per worker JVM, untimed),
- * {@code --jdbc-url=jdbc:mysql://127.0.0.1:3306/}, {@code --database=async_task_bench}, {@code --user=root},
- * {@code --password=}, {@code --child-jvm-options="-XX:StartFlightRecording=..."} (worker and producer JVMs).
+ * {@code --scenarios=raw,drain,peer,latency,submit,heartbeat,idle,scale}, {@code --tasks=20000} (drain,
+ * peer and raw), {@code --drain-shapes=1x8,1x16,2x8,2x16} (workers x slots; raw then runs at those batch
+ * sizes only), {@code --warmup-tasks=50000} (per worker or peer JVM, untimed),
+ * {@code --peer-polling=fetch-and-lock-on-execute,lock-and-fetch} (db-scheduler's strategies to measure),
+ * {@code --jdbc-url=jdbc:mysql://127.0.0.1:3306/}, {@code --database=async_task_bench},
+ * {@code --peer-database=<database>_peer}, {@code --user=root}, {@code --password=},
+ * {@code --child-jvm-options="-XX:StartFlightRecording=..."} (worker, peer and producer JVMs).
  */
 record BenchOptions(boolean quick, int runs, Sizes sizes, List<Scenario> scenarios, List<String> childJvmOptions,
-                    DbCoordinates database) {
+                    DbCoordinates database, DbCoordinates peerDatabase, List<PeerPolling> peerPollings) {
 
     static BenchOptions parse(Args args) {
         boolean quick = args.flag("quick");
@@ -30,7 +33,12 @@ record BenchOptions(boolean quick, int runs, Sizes sizes, List<Scenario> scenari
         }
         List<String> childJvmOptions = Arrays.stream(args.text("child-jvm-options", "").split("\\s+"))
                 .filter(option -> !option.isBlank()).toList();
+        DbCoordinates database = DbCoordinates.from(args);
+        DbCoordinates peerDatabase = database.withDatabase(args.text("peer-database", database.database() + "_peer"));
+        List<PeerPolling> pollings = args.list("peer-polling", Arrays.stream(PeerPolling.values()).map(PeerPolling::label).toList())
+                .stream().map(PeerPolling::parse).toList();
         return new BenchOptions(quick, args.integer("runs", 1), sizes,
-                Scenarios.named(args.list("scenarios", Scenarios.names())), childJvmOptions, DbCoordinates.from(args));
+                Scenarios.named(args.list("scenarios", Scenarios.names())), childJvmOptions, database, peerDatabase,
+                pollings);
     }
 }

@@ -1,21 +1,27 @@
 package com.tudicloud.asynctask.benchmark;
 
 import com.tudicloud.asynctask.benchmark.db.BenchDatabase;
+import com.tudicloud.asynctask.benchmark.db.PeerDatabase;
 import com.tudicloud.asynctask.benchmark.db.ServerInfo;
 import com.tudicloud.asynctask.benchmark.db.ServerSettling;
+import com.tudicloud.asynctask.benchmark.peer.PeerPolling;
+import com.tudicloud.asynctask.benchmark.peer.PeerVersion;
 import com.tudicloud.asynctask.benchmark.report.Result;
 import com.tudicloud.asynctask.benchmark.report.ResultTable;
 import com.tudicloud.asynctask.benchmark.scenario.BenchContext;
 import com.tudicloud.asynctask.benchmark.scenario.Scenario;
+import com.tudicloud.asynctask.benchmark.scenario.Scenarios;
 
 import java.time.Duration;
 import java.util.List;
 
 /**
  * Runs the benchmark scenarios against a MySQL/MariaDB server and prints one
- * {@code RESULT system=tudicloud scenario=...} line per scenario variant (with the machine's load when
- * it ended), then a summary table with every run and the medians. Exits 1 when a correctness check
- * fails (a task lost or run twice), 2 when a scenario could not run. Options: {@link BenchOptions}.
+ * {@code RESULT system=... scenario=...} line per scenario variant (with the machine's load when it
+ * ended), then a summary table with every run, the medians and the goals, and a table of what each
+ * drained task cost each system. Exits 1 when a correctness check fails (a task lost or run twice, a
+ * statement count the server does not confirm), 2 when a scenario could not run. Options:
+ * {@link BenchOptions}.
  */
 public final class BenchmarkMain {
 
@@ -40,14 +46,20 @@ public final class BenchmarkMain {
     private static boolean run(BenchOptions options) throws Exception {
         long started = System.nanoTime();
         boolean passed = true;
-        try (BenchDatabase db = BenchDatabase.prepare(options.database())) {
+        boolean peer = Scenarios.needPeer(options.scenarios());
+        try (BenchDatabase db = BenchDatabase.prepare(options.database());
+             PeerDatabase peerDb = peer ? PeerDatabase.prepare(options.peerDatabase()) : null) {
             System.out.println("MACHINE cores=" + Runtime.getRuntime().availableProcessors() + " load=" + LoadAverage.all()
                     + " java=" + System.getProperty("java.version") + " " + ServerInfo.describe(db.pool())
-                    + " database=" + db.coordinates().database() + " mode=" + (options.quick() ? "quick" : "full"));
+                    + " database=" + db.coordinates().database()
+                    + (peer ? " peer=db-scheduler-" + PeerVersion.get() + " peer_database=" + peerDb.coordinates().database()
+                            + " peer_polling=" + options.peerPollings().stream().map(PeerPolling::label).toList() : "")
+                    + " mode=" + (options.quick() ? "quick" : "full"));
             ResultTable table = new ResultTable(options.runs());
             ServerSettling settling = new ServerSettling(db.pool());
             for (int run = 1; run <= options.runs(); run++) {
-                BenchContext context = new BenchContext(db, options.sizes(), options.childJvmOptions());
+                BenchContext context = new BenchContext(db, peerDb, options.peerPollings(), options.sizes(),
+                        options.childJvmOptions());
                 for (Scenario scenario : options.scenarios()) {
                     Duration settled = settling.await(options.quick() ? Duration.ZERO : SETTLE_AT_MOST);
                     System.err.printf("server settled in %.1f s before %s (run %d)%n", settled.toMillis() / 1e3,
@@ -67,6 +79,8 @@ public final class BenchmarkMain {
             }
             System.out.println();
             table.print(System.out);
+            System.out.println();
+            table.printCost(System.out);
         }
         System.out.printf("%nbenchmark %s in %.1f s, load %s%n", passed ? "passed its checks" : "FAILED a check",
                 (System.nanoTime() - started) / 1e9, LoadAverage.all());

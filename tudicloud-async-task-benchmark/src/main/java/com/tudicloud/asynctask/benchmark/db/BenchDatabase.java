@@ -38,6 +38,16 @@ public final class BenchDatabase implements AutoCloseable {
 
     /** Creates the database if needed and the schema afresh. */
     public static BenchDatabase prepare(DbCoordinates coordinates) {
+        createIfMissing(coordinates);
+        BenchDatabase db = new BenchDatabase(coordinates);
+        db.tasks.execute("DROP TABLE IF EXISTS system_async_task, system_async_task_lock, system_async_task_worker, system_async_task_type, "
+                + "DATABASECHANGELOG, DATABASECHANGELOGLOCK");
+        db.applyChangelog();
+        return db;
+    }
+
+    /** {@code CREATE DATABASE IF NOT EXISTS}, for a name of letters, digits and underscores only. */
+    static void createIfMissing(DbCoordinates coordinates) {
         if (!coordinates.database().matches("[A-Za-z0-9_]+")) {
             throw new IllegalArgumentException("database name must be letters, digits and _: " + coordinates.database());
         }
@@ -47,11 +57,6 @@ public final class BenchDatabase implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException("cannot reach " + coordinates.serverUrl(), e);
         }
-        BenchDatabase db = new BenchDatabase(coordinates);
-        db.tasks.execute("DROP TABLE IF EXISTS system_async_task, system_async_task_lock, system_async_task_worker, system_async_task_type, "
-                + "DATABASECHANGELOG, DATABASECHANGELOGLOCK");
-        db.applyChangelog();
-        return db;
     }
 
     public DbCoordinates coordinates() {
@@ -70,6 +75,11 @@ public final class BenchDatabase implements AutoCloseable {
     /** A new pool for a worker or client of its own; the caller closes it. */
     public HikariDataSource newPool(String name, int size) {
         return Pools.open(coordinates, name, size);
+    }
+
+    /** A new pool whose statements {@link StatementCounter} counts; the caller closes it. */
+    public HikariDataSource newCountedPool(String name, int size) {
+        return Pools.openCounted(coordinates, name, size);
     }
 
     /** No tasks, no registered workers; the lock rows stay. */

@@ -19,6 +19,11 @@ public record DbCoordinates(String serverUrl, String database, String user, Stri
                 args.text("database", "async_task_bench"), args.text("user", "root"), args.text("password", ""));
     }
 
+    /** The same server and user, another database. */
+    public DbCoordinates withDatabase(String otherDatabase) {
+        return new DbCoordinates(serverUrl, otherDatabase, user, password);
+    }
+
     public String jdbcUrl() {
         return serverUrl + database + URL_OPTIONS;
     }

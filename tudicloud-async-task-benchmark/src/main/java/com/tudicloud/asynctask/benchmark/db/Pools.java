@@ -19,9 +19,18 @@ public final class Pools {
     }
 
     public static HikariDataSource open(DbCoordinates db, String name, int size) {
+        return open(db, db.jdbcUrl(), name, size);
+    }
+
+    /** A pool whose statements and commits {@link StatementCounter} counts while counting is on. */
+    public static HikariDataSource openCounted(DbCoordinates db, String name, int size) {
+        return open(db, db.jdbcUrl() + "&queryInterceptors=" + StatementCounter.class.getName(), name, size);
+    }
+
+    private static HikariDataSource open(DbCoordinates db, String jdbcUrl, String name, int size) {
         HikariConfig config = new HikariConfig();
         config.setPoolName(name);
-        config.setJdbcUrl(db.jdbcUrl());
+        config.setJdbcUrl(jdbcUrl);
         config.setUsername(db.user());
         config.setPassword(db.password());
         config.setMaximumPoolSize(size);

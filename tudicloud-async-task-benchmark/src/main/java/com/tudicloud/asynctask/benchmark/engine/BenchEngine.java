@@ -52,9 +52,14 @@ public final class BenchEngine {
         return leaseStore;
     }
 
-    /** The default settings (docs/configuration.md) with the given slots and poll interval. */
+    /** The default settings of docs/configuration.md. */
+    public static AsyncTaskProperties.Worker defaults() {
+        return new AsyncTaskProperties().getWorker();
+    }
+
+    /** The default settings with the given slots and poll interval. */
     public static AsyncTaskProperties.Worker settings(int slots, Duration pollInterval) {
-        AsyncTaskProperties.Worker settings = new AsyncTaskProperties().getWorker();
+        AsyncTaskProperties.Worker settings = defaults();
         settings.setSlots(slots);
         settings.setPollInterval(pollInterval);
         return settings;

@@ -14,7 +14,7 @@ import java.util.List;
  */
 public final class Warmup {
 
-    private static final Duration TIMEOUT = Duration.ofMinutes(2);
+    private static final Duration TIMEOUT = Duration.ofMinutes(20);
 
     private Warmup() {
     }

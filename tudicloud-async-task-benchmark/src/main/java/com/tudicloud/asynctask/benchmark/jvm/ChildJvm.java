@@ -89,6 +89,11 @@ public final class ChildJvm implements AutoCloseable {
         return stats;
     }
 
+    /** Waits for the child's {@code WINDOW k=v ...} line and returns it. */
+    public String awaitWindow(Duration timeout) throws InterruptedException {
+        return awaitLine(ParentLink.WINDOW, timeout);
+    }
+
     /** Waits for the child's {@code PRODUCED n} line and returns n. */
     public int awaitProduced(Duration timeout) throws InterruptedException {
         String line = awaitLine(ParentLink.PRODUCED, timeout);

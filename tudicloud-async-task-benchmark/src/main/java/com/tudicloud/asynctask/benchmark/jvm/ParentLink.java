@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * A child JVM's side of the line protocol with the runner: it reads commands ({@code GO},
  * {@code STOP}) from standard input and writes reports ({@code READY}, {@code PRODUCED n},
- * {@code STATS k=v ...}) to standard output, one line each. Logs go to standard error.
+ * {@code STATS k=v ...}, {@code WINDOW k=v ...}) to standard output, one line each. Logs go to standard error.
  */
 final class ParentLink {
 
@@ -18,6 +18,7 @@ final class ParentLink {
     static final String STOP = "STOP";
     static final String PRODUCED = "PRODUCED";
     static final String STATS = "STATS";
+    static final String WINDOW = "WINDOW";
 
     private final BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
 

@@ -17,17 +17,23 @@ import java.util.List;
 /**
  * One worker instance in a JVM of its own, with its own connection pool and a no-op handler for
  * {@value NoopHandler#TYPE}. Says READY once wired (and warmed up, with {@code --warmup-tasks}),
- * starts the worker on GO, stops it on STOP and reports STATS (handler executions and the store
- * calls it made, and CPU time from GO to STOP: the whole JVM's, and that of the engine's threads).
+ * starts the worker on GO, stops it on STOP and reports STATS: handler executions, the store calls it
+ * made, and from GO to STOP its CPU time (the whole JVM's, and that of the engine's threads) and the
+ * statements and commits it sent ({@link CostMeter}).
  * <p>
  * With {@code --produce-rate} it also submits tasks at that rate for {@code --produce-seconds}
  * through a client in the same JVM, which wakes the worker as a service's own submits do, and
- * reports PRODUCED n.
+ * reports PRODUCED n. With {@code --window-ms} it reports, as WINDOW, what the running worker sent
+ * and spent in a window of that length that opens {@code --window-after-ms} after GO.
  * <p>
- * Options: the database ({@link DbCoordinates#from}), {@code --worker-id}, {@code --slots},
- * {@code --poll-interval-ms}, {@code --pool-size}, {@code --warmup-tasks}, {@code --produce-rate}, {@code --produce-seconds}.
+ * Options: the database ({@link DbCoordinates#from}), {@code --worker-id}, {@code --slots} and
+ * {@code --poll-interval-ms} (the defaults of docs/configuration.md if not given), {@code --pool-size},
+ * {@code --warmup-tasks}, {@code --produce-rate}, {@code --produce-seconds}, {@code --window-after-ms},
+ * {@code --window-ms}.
  */
 public final class WorkerMain {
+
+    static final String ENGINE_THREADS = "async-task-";
 
     private WorkerMain() {
     }
@@ -37,19 +43,20 @@ public final class WorkerMain {
         ParentLink parent = new ParentLink();
         NoopHandler handler = new NoopHandler();
         String workerId = args.text("worker-id", "bench-worker");
-        AsyncTaskProperties.Worker settings =
-                BenchEngine.settings(args.integer("slots", 16), args.millis("poll-interval-ms", Duration.ofSeconds(1)));
-        try (HikariDataSource pool = Pools.open(DbCoordinates.from(args), "worker", args.integer("pool-size", 10))) {
+        AsyncTaskProperties.Worker settings = BenchEngine.defaults();
+        settings.setSlots(args.integer("slots", settings.getSlots()));
+        settings.setPollInterval(args.millis("poll-interval-ms", settings.getPollInterval()));
+        try (HikariDataSource pool = Pools.openCounted(DbCoordinates.from(args), "worker", args.integer("pool-size", 10))) {
             BenchEngine engine = new BenchEngine(pool);
             int warmupTasks = args.integer("warmup-tasks", 0);
             if (warmupTasks > 0) {
                 Warmup.run(engine, workerId, settings, warmupTasks);
             }
             AsyncTaskWorker worker = engine.worker(workerId, settings, List.of(handler));
+            CostMeter cost = new CostMeter(pool, ENGINE_THREADS);
             parent.report(ParentLink.READY);
             parent.await(ParentLink.GO);
-            CpuClock cpu = new CpuClock();
-            long cpuAtStart = cpu.processNanos();
+            cost.start();
             worker.start();
 
             int rate = args.integer("produce-rate", 0);
@@ -61,16 +68,20 @@ public final class WorkerMain {
                         "bench-producer");
                 producer.start();
             }
+            int windowMillis = args.integer("window-ms", 0);
+            if (windowMillis > 0) {
+                parent.report(ParentLink.WINDOW + " " + cost.window(args.millis("window-after-ms", Duration.ZERO),
+                        Duration.ofMillis(windowMillis)));
+            }
 
             parent.await(ParentLink.STOP);
             if (producer != null) {
                 producer.join();
             }
-            long engineCpu = cpu.engineThreadNanos();
-            long processCpu = cpu.processNanos() - cpuAtStart;
+            cost.stopClocks();
             worker.stop();
-            parent.report(ParentLink.STATS + " executions=" + handler.executions() + " cpu_ms=" + processCpu / 1_000_000
-                    + " engine_cpu_ms=" + engineCpu / 1_000_000 + " " + engine.leaseStore().summary());
+            parent.report(ParentLink.STATS + " executions=" + handler.executions() + " " + cost.report() + " "
+                    + engine.leaseStore().summary());
         }
     }
 }

@@ -9,12 +9,16 @@ public final class Numbers {
     private Numbers() {
     }
 
-    /** Whole numbers without decimals, large ones rounded, small ones with two decimals. */
+    /**
+     * Whole numbers without decimals, large ones rounded, others with two decimals, and those under
+     * 0.1 (statements or commits per task) with four.
+     */
     public static String format(double value) {
         if (value == Math.rint(value) && Math.abs(value) < 1e15) {
             return Long.toString((long) value);
         }
-        return String.format(Locale.ROOT, Math.abs(value) >= 100 ? "%.0f" : "%.2f", value);
+        double magnitude = Math.abs(value);
+        return String.format(Locale.ROOT, magnitude >= 100 ? "%.0f" : magnitude >= 0.1 ? "%.2f" : "%.4f", value);
     }
 
     /** The nearest-rank percentile ({@code p} from 0 to 100) of unsorted values. */

@@ -7,25 +7,35 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * What one scenario variant measured. Printed as one line,
- * {@code RESULT system=tudicloud scenario=NAME run=R variant... figures... details... checks...}.
+ * What one scenario variant measured, of this framework ({@value #TUDICLOUD}) or of a peer it is
+ * compared with. Printed as one line,
+ * {@code RESULT system=SYSTEM scenario=NAME run=R variant... figures... details... checks...}.
  * The variant (e.g. {@code workers=1 slots=16}) says what was run; headline figures also go into
  * the summary table; details only into the line; a failed check fails the benchmark.
  */
 public final class Result {
 
+    public static final String TUDICLOUD = "tudicloud";
+
+    private final String system;
     private final String scenario;
     private final Map<String, String> variant = new LinkedHashMap<>();
     private final Map<String, Double> headline = new LinkedHashMap<>();
     private final Map<String, String> details = new LinkedHashMap<>();
+    private final Map<String, Double> numericDetails = new LinkedHashMap<>();
     private final Map<String, Boolean> checks = new LinkedHashMap<>();
 
-    private Result(String scenario) {
+    private Result(String system, String scenario) {
+        this.system = system;
         this.scenario = scenario;
     }
 
     public static Result of(String scenario) {
-        return new Result(scenario);
+        return of(TUDICLOUD, scenario);
+    }
+
+    public static Result of(String system, String scenario) {
+        return new Result(system, scenario);
     }
 
     public Result variant(String key, Object value) {
@@ -40,6 +50,7 @@ public final class Result {
 
     public Result detail(String key, double value) {
         details.put(key, Numbers.format(value));
+        numericDetails.put(key, value);
         return this;
     }
 
@@ -51,6 +62,10 @@ public final class Result {
     public Result check(String key, boolean passed) {
         checks.put(key, passed);
         return this;
+    }
+
+    public String system() {
+        return system;
     }
 
     public String scenario() {
@@ -69,15 +84,25 @@ public final class Result {
         return Optional.ofNullable(headline.get(key));
     }
 
+    /** A headline figure or a numeric detail. */
+    public Optional<Double> number(String key) {
+        return figure(key).or(() -> Optional.ofNullable(numericDetails.get(key)));
+    }
+
     public boolean passed() {
         return !checks.containsValue(false);
     }
 
     public String line(int run) {
-        StringBuilder line = new StringBuilder("RESULT system=tudicloud scenario=").append(scenario).append(" run=").append(run);
+        StringBuilder line = new StringBuilder("RESULT system=").append(system)
+                .append(" scenario=").append(scenario).append(" run=").append(run);
         variant.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
         headline.forEach((k, v) -> line.append(' ').append(k).append('=').append(Numbers.format(v)));
-        details.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
+        details.forEach((k, v) -> {
+            if (!headline.containsKey(k)) {
+                line.append(' ').append(k).append('=').append(v);
+            }
+        });
         checks.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
         return line.toString();
     }

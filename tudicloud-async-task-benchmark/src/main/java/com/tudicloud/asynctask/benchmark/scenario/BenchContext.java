@@ -2,8 +2,11 @@ package com.tudicloud.asynctask.benchmark.scenario;
 
 import com.tudicloud.asynctask.benchmark.Args;
 import com.tudicloud.asynctask.benchmark.db.BenchDatabase;
+import com.tudicloud.asynctask.benchmark.db.PeerDatabase;
 import com.tudicloud.asynctask.benchmark.jvm.ChildJvm;
+import com.tudicloud.asynctask.benchmark.jvm.PeerMain;
 import com.tudicloud.asynctask.benchmark.jvm.WorkerMain;
+import com.tudicloud.asynctask.benchmark.peer.PeerPolling;
 import com.tudicloud.asynctask.benchmark.report.Result;
 
 import java.time.Duration;
@@ -11,24 +14,50 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** What the scenarios of one run share: the database, the sizes, how to start worker JVMs, earlier results. */
+/**
+ * What the scenarios of one run share: the database (and the peer's, when the peer runs), the sizes,
+ * how to start worker and peer JVMs, earlier results.
+ */
 public final class BenchContext {
 
     static final Duration JVM_START_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * A worker or db-scheduler JVM says READY after its warm-up drain: seconds on a quiet machine,
+     * many minutes on a loaded one (db-scheduler's longest: it drains at its own pace).
+     */
+    private static final Duration WARMED_UP_TIMEOUT = Duration.ofMinutes(20);
 
     private final BenchDatabase db;
+    private final PeerDatabase peerDb;
+    private final List<PeerPolling> peerPollings;
     private final Sizes sizes;
     private final List<String> childJvmOptions;
     private final List<Result> results = new ArrayList<>();
 
-    public BenchContext(BenchDatabase db, Sizes sizes, List<String> childJvmOptions) {
+    /** @param peerDb null when no scenario of the run needs the peer */
+    public BenchContext(BenchDatabase db, PeerDatabase peerDb, List<PeerPolling> peerPollings, Sizes sizes,
+                        List<String> childJvmOptions) {
         this.db = db;
+        this.peerDb = peerDb;
+        this.peerPollings = List.copyOf(peerPollings);
         this.sizes = sizes;
         this.childJvmOptions = List.copyOf(childJvmOptions);
     }
 
     public BenchDatabase db() {
         return db;
+    }
+
+    PeerDatabase peerDb() {
+        if (peerDb == null) {
+            throw new IllegalStateException("the peer's database was not prepared");
+        }
+        return peerDb;
+    }
+
+    /** db-scheduler's polling strategies to measure; the faster one is compared with the engine. */
+    List<PeerPolling> peerPollings() {
+        return peerPollings;
     }
 
     public Sizes sizes() {
@@ -48,20 +77,44 @@ public final class BenchContext {
         return results.stream().filter(r -> r.scenario().equals(scenario) && r.variantText().equals(variant)).findFirst();
     }
 
+    /** Results of this run so far of one scenario, e.g. every raw batch size. */
+    List<Result> earlier(String scenario) {
+        return results.stream().filter(r -> r.system().equals(Result.TUDICLOUD) && r.scenario().equals(scenario)).toList();
+    }
+
     /** Starts a {@link WorkerMain} JVM and waits until it is wired, warmed up, and waits for GO. */
     ChildJvm startWorker(String workerId, int slots, Duration pollInterval, List<String> extraArgs)
             throws InterruptedException {
-        List<String> args = new ArrayList<>(db.coordinates().toArgs());
-        args.addAll(Args.of("worker-id", workerId, "slots", slots, "poll-interval-ms", pollInterval.toMillis(),
-                "warmup-tasks", sizes.warmupTasks()));
+        List<String> args = new ArrayList<>(Args.of("slots", slots, "poll-interval-ms", pollInterval.toMillis()));
         args.addAll(extraArgs);
-        ChildJvm worker = ChildJvm.start(workerId, WorkerMain.class, childJvmOptions, args);
+        return startWorker(workerId, args);
+    }
+
+    /** Starts a {@link WorkerMain} JVM with the default settings but for {@code args}. */
+    ChildJvm startWorker(String workerId, List<String> args) throws InterruptedException {
+        List<String> all = new ArrayList<>(db.coordinates().toArgs());
+        all.addAll(Args.of("worker-id", workerId, "warmup-tasks", sizes.warmupTasks()));
+        all.addAll(args);
+        return start(workerId, WorkerMain.class, all, WARMED_UP_TIMEOUT);
+    }
+
+    /** Starts a {@link PeerMain} JVM and waits until it is wired, warmed up, and waits for GO. */
+    ChildJvm startPeer(String name, int threads, Duration pollInterval, PeerPolling polling) throws InterruptedException {
+        List<String> args = new ArrayList<>(peerDb().coordinates().toArgs());
+        args.addAll(Args.of("worker-id", name, "threads", threads, "poll-interval-ms", pollInterval.toMillis(),
+                "polling", polling.label(), "warmup-tasks", sizes.warmupTasks()));
+        return start(name, PeerMain.class, args, WARMED_UP_TIMEOUT);
+    }
+
+    private ChildJvm start(String name, Class<?> mainClass, List<String> args, Duration timeout)
+            throws InterruptedException {
+        ChildJvm child = ChildJvm.start(name, mainClass, childJvmOptions, args);
         try {
-            worker.awaitReady(JVM_START_TIMEOUT);
+            child.awaitReady(timeout);
         } catch (RuntimeException | InterruptedException e) {
-            worker.close();
+            child.close();
             throw e;
         }
-        return worker;
+        return child;
     }
 }

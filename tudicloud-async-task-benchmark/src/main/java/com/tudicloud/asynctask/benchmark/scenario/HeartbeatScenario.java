@@ -14,6 +14,7 @@ import com.zaxxer.hikari.HikariDataSource;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -68,11 +69,11 @@ final class HeartbeatScenario implements Scenario {
         int first = renewals.calls() + 1;
         await(() -> renewals.calls() >= first, interval.multipliedBy(3));
         Thread.sleep(settle.toMillis());
-        long before = statements.read();
+        Map<Long, Long> before = statements.read();
         int from = renewals.calls();
         await(() -> renewals.calls() >= from + rounds, interval.multipliedBy(rounds + 3L));
         Thread.sleep(settle.toMillis());
-        long after = statements.read();
+        Map<Long, Long> after = statements.read();
         int to = renewals.calls();
 
         List<Double> renewMillis = renewals.millis(from, to);

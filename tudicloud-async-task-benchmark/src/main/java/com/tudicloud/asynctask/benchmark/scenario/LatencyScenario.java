@@ -17,6 +17,7 @@ import java.util.List;
  * interval 100 ms) runs them; pickup latency is claimed minus due ({@code started_at - available_at},
  * both by the database's clock). Once with the producer in a JVM of its own (the worker learns of new
  * tasks only by polling), once with the producer in the worker's JVM (each submit wakes the poller).
+ * Also the worker JVM's CPU time per task it picked up, and what it sent per task.
  */
 final class LatencyScenario implements Scenario {
 
@@ -81,6 +82,7 @@ final class LatencyScenario implements Scenario {
                 .detail("tasks", produced).detail("slots", sizes.latency().slots())
                 .detail("poll_interval_ms", sizes.latency().pollInterval().toMillis());
         return engine.describe(result)
+                .headline("worker_cpu_us_per_task", engine.ratio("cpu_us", "executions"))
                 .check("all_succeeded", settled && pickup.size() == produced);
     }
 }

@@ -5,11 +5,12 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * How much each scenario does: the full sizes of issue 5, or a quick smoke version that only shows
+ * How much each scenario does: the full sizes, or a quick smoke version that only shows
  * that every scenario still runs (its figures mean little). Worker JVMs, the raw loop and the scale
  * claimer first run {@code warmupTasks} tasks untimed.
  */
-public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit, Heartbeat heartbeat, Scale scale) {
+public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit, Heartbeat heartbeat, Idle idle,
+                    Scale scale) {
 
     /** N tasks per drain (and raw) run; the K x T shapes; raw's batch sizes and threads. */
     public record Drain(int tasks, List<DrainShape> shapes, List<Integer> rawBatches, int rawThreads) {
@@ -37,6 +38,10 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
     public record Heartbeat(int leases, int rounds, Duration interval) {
     }
 
+    /** How long an idle worker runs before it is measured, and for how long it is measured. */
+    public record Idle(Duration settle, Duration window) {
+    }
+
     /**
      * Finished rows, growing; queued tasks claimed at each size, per claim; the other type's backlog; tasks of
      * the claimed type, at a higher priority, not due for an hour.
@@ -51,6 +56,7 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
                 new Latency(200, Duration.ofSeconds(20), Duration.ofMillis(100), 16),
                 new Submit(3_000, 20_000),
                 new Heartbeat(1_000, 10, Duration.ofSeconds(1)),
+                new Idle(Duration.ofSeconds(5), Duration.ofSeconds(30)),
                 new Scale(List.of(10_000, 1_000_000), 3_200, 16, 20_000, 100_000));
     }
 
@@ -60,11 +66,12 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
                 new Latency(200, Duration.ofSeconds(1), Duration.ofMillis(100), 16),
                 new Submit(100, 2_000),
                 new Heartbeat(100, 2, Duration.ofMillis(200)),
+                new Idle(Duration.ofSeconds(1), Duration.ofSeconds(2)),
                 new Scale(List.of(1_000, 5_000), 320, 16, 1_000, 1_000));
     }
 
     public Sizes withWarmupTasks(int tasks) {
-        return new Sizes(tasks, drain, latency, submit, heartbeat, scale);
+        return new Sizes(tasks, drain, latency, submit, heartbeat, idle, scale);
     }
 
     /**
@@ -75,6 +82,6 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
         List<Integer> batches = Stream.concat(shapes.stream().flatMap(shape -> Stream.of(shape.slots(), 5 * shape.slots())),
                 Stream.of(100)).distinct().sorted().toList();
         return new Sizes(warmupTasks, new Drain(drain.tasks(), shapes, batches, drain.rawThreads()), latency, submit,
-                heartbeat, scale);
+                heartbeat, idle, scale);
     }
 }

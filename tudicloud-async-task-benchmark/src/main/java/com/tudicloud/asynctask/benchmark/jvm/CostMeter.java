@@ -1,0 +1,69 @@
+package com.tudicloud.asynctask.benchmark.jvm;
+
+import com.tudicloud.asynctask.benchmark.db.SessionStatements;
+import com.tudicloud.asynctask.benchmark.db.StatementCounter;
+import com.tudicloud.asynctask.benchmark.db.StatementCounts;
+import com.zaxxer.hikari.HikariDataSource;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * What an engine in this JVM costs from GO to STOP: CPU time (the JVM's, and its engine threads'),
+ * and the statements and commits it sent on its counted pool, counted by the driver
+ * ({@link StatementCounter}) and, as a check, by the server ({@link SessionStatements}: per-session
+ * counters of every connection of the pool, read while the engine is not running).
+ */
+final class CostMeter {
+
+    private final SessionStatements server;
+    private final CpuClock cpu;
+    private Map<Long, Long> serverAtStart;
+    private long cpuAtStart;
+    private long processCpu;
+    private long engineCpu;
+
+    CostMeter(HikariDataSource countedPool, String engineThreadPrefix) {
+        this.server = new SessionStatements(countedPool);
+        this.cpu = new CpuClock(engineThreadPrefix);
+    }
+
+    /** Call before the engine starts, with the pool idle. */
+    void start() {
+        serverAtStart = server.read();
+        cpuAtStart = cpu.processNanos();
+        StatementCounter.start();
+    }
+
+    /** Call while the engine still runs: its threads end when it stops. */
+    void stopClocks() {
+        engineCpu = cpu.engineThreadNanos();
+        processCpu = cpu.processNanos() - cpuAtStart;
+    }
+
+    /**
+     * What the running engine sends and spends in a window of {@code length} that opens {@code after}
+     * from now, e.g. {@code seconds=30 statements=12 write_commits=3 ... cpu_us=41000}.
+     */
+    String window(Duration after, Duration length) throws InterruptedException {
+        Thread.sleep(after.toMillis());
+        StatementCounts first = StatementCounter.counts();
+        long cpuFirst = cpu.processNanos();
+        long start = System.nanoTime();
+        Thread.sleep(length.toMillis());
+        StatementCounts counts = StatementCounter.counts().minus(first);
+        return "seconds=" + (System.nanoTime() - start) / 1e9 + " " + counts.toReport()
+                + " cpu_us=" + (cpu.processNanos() - cpuFirst) / 1_000;
+    }
+
+    /**
+     * Call after the engine stopped, with the pool idle. {@code server_statements} is the server's
+     * count (-1 if the pool replaced a connection meanwhile); {@code statements} the driver's.
+     */
+    String report() {
+        StatementCounter.stop();
+        long serverStatements = SessionStatements.between(serverAtStart, server.read());
+        return "cpu_us=" + processCpu / 1_000 + " engine_cpu_us=" + engineCpu / 1_000
+                + " server_statements=" + serverStatements + " " + StatementCounter.counts().toReport();
+    }
+}
