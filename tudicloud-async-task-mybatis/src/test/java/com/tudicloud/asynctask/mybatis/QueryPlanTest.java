@@ -66,8 +66,7 @@ class QueryPlanTest {
     static void fillTable() throws SQLException {
         db = TestDatabase.get();
         DatabaseServer server = db.server();
-        database = server.defaultDatabase() + "_query_plan";
-        server.recreateDatabase(database);
+        database = server.recreateScratchDatabase("query_plan");
         dataSource = server.dataSource(database, 2);
         SchemaScripts.applyChangelog(dataSource);
         insertRealisticMix(dataSource);

@@ -19,8 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SchemaParityTest {
 
-    private static final String LIQUIBASE_DB = "async_task_parity_liquibase";
-    private static final String DDL_DB = "async_task_parity_ddl";
+    private static String liquibaseDb;
+    private static String ddlDb;
 
     /** Tables Liquibase keeps for itself; the plain DDL has no reason to create them. */
     private static final String NOT_LIQUIBASE_OWN =
@@ -33,10 +33,10 @@ class SchemaParityTest {
     @BeforeAll
     static void applyBothWays() {
         server = TestDatabase.get().server();
-        server.recreateDatabase(LIQUIBASE_DB);
-        server.recreateDatabase(DDL_DB);
-        liquibase = server.dataSource(LIQUIBASE_DB, 2);
-        ddl = server.dataSource(DDL_DB, 2);
+        liquibaseDb = server.recreateScratchDatabase("parity_liquibase");
+        ddlDb = server.recreateScratchDatabase("parity_ddl");
+        liquibase = server.dataSource(liquibaseDb, 2);
+        ddl = server.dataSource(ddlDb, 2);
         SchemaScripts.applyChangelog(liquibase);
         SchemaScripts.applyMysqlDdl(ddl);
     }
@@ -50,14 +50,14 @@ class SchemaParityTest {
             ddl.close();
         }
         if (server != null) {
-            TestDatabase.get().execute("DROP DATABASE IF EXISTS " + LIQUIBASE_DB);
-            TestDatabase.get().execute("DROP DATABASE IF EXISTS " + DDL_DB);
+            TestDatabase.get().execute("DROP DATABASE IF EXISTS " + liquibaseDb);
+            TestDatabase.get().execute("DROP DATABASE IF EXISTS " + ddlDb);
         }
     }
 
     @Test
     void bothCreateTheSameTables() {
-        List<String> fromChangelog = tables(LIQUIBASE_DB);
+        List<String> fromChangelog = tables(liquibaseDb);
         print("tables", fromChangelog);
 
         // the default utf8mb4 collation differs by server (MariaDB 10.11, 11.4, MySQL 8), so only its charset is fixed
@@ -66,23 +66,23 @@ class SchemaParityTest {
                 t -> assertThat(t).startsWith("system_async_task_lock engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_type engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_worker engine=InnoDB collation=utf8mb4_"));
-        assertThat(tables(DDL_DB)).as("tables of the plain DDL vs the changelog")
+        assertThat(tables(ddlDb)).as("tables of the plain DDL vs the changelog")
                 .containsExactlyElementsOf(fromChangelog);
     }
 
     @Test
     void bothCreateTheSameColumns() {
-        List<String> fromChangelog = columns(LIQUIBASE_DB);
+        List<String> fromChangelog = columns(liquibaseDb);
         print("columns", fromChangelog);
 
         assertThat(fromChangelog).hasSize(21 + 4 + 2 + 8); // the task, lock, type and worker tables' columns
-        assertThat(columns(DDL_DB)).as("columns of the plain DDL (actual) vs the changelog (expected)")
+        assertThat(columns(ddlDb)).as("columns of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
     }
 
     @Test
     void bothCreateTheSameIndexes() {
-        List<String> fromChangelog = indexes(LIQUIBASE_DB);
+        List<String> fromChangelog = indexes(liquibaseDb);
         print("indexes", fromChangelog);
 
         assertThat(fromChangelog).contains(
@@ -95,16 +95,16 @@ class SchemaParityTest {
                 "system_async_task.idx_async_task_due non_unique=1 #2 task_type A",
                 "system_async_task.idx_async_task_due non_unique=1 #3 available_at A",
                 "system_async_task.idx_async_task_due non_unique=1 #4 id A");
-        assertThat(indexes(DDL_DB)).as("indexes of the plain DDL (actual) vs the changelog (expected)")
+        assertThat(indexes(ddlDb)).as("indexes of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
     }
 
     @Test
     void bothSeedTheSameLockRows() {
-        List<String> fromChangelog = lockRows(LIQUIBASE_DB);
+        List<String> fromChangelog = lockRows(liquibaseDb);
 
         assertThat(fromChangelog).containsExactly("claim", "retention");
-        assertThat(lockRows(DDL_DB)).containsExactlyElementsOf(fromChangelog);
+        assertThat(lockRows(ddlDb)).containsExactlyElementsOf(fromChangelog);
     }
 
     private static void print(String what, List<String> lines) {

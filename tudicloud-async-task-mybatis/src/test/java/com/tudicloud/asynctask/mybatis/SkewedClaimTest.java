@@ -61,8 +61,7 @@ class SkewedClaimTest {
     static void fillSkewedTable() {
         db = TestDatabase.get();
         DatabaseServer server = db.server();
-        database = server.defaultDatabase() + "_skewed";
-        server.recreateDatabase(database);
+        database = server.recreateScratchDatabase("skewed");
         pool = server.dataSource(database, 1);
         SchemaScripts.applyChangelog(pool);
         JdbcTemplate jdbc = new JdbcTemplate(pool);

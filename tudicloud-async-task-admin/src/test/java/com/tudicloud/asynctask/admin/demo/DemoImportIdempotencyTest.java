@@ -31,7 +31,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DemoImportIdempotencyTest {
 
-    private static final String DATABASE = "async_task_demo_test";
     private static final AtomicLong TASK_IDS = new AtomicLong(1000);
 
     private static HikariDataSource dataSource;
@@ -41,8 +40,7 @@ class DemoImportIdempotencyTest {
     @BeforeAll
     static void createSchema() throws Exception {
         DatabaseServer server = TestDatabase.get().server();
-        server.recreateDatabase(DATABASE);
-        dataSource = server.dataSource(DATABASE, 4);
+        dataSource = server.dataSource(server.recreateScratchDatabase("demo_import"), 4);
         AdminChangelog.apply(dataSource);
         mapper = new SqlSessionTemplate(sessionFactory()).getMapper(DemoImportRecordMapper.class);
         transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));

@@ -15,13 +15,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DemoSchemaTest {
 
-    private static final String DATABASE = "async_task_demo_schema";
-
     @Test
     void theChangelogAppliesAgainOverADemoTableWhoseHistoryWasDropped() {
         DatabaseServer server = TestDatabase.get().server();
-        server.recreateDatabase(DATABASE);
-        try (HikariDataSource dataSource = server.dataSource(DATABASE, 2)) {
+        String database = server.recreateScratchDatabase("demo_schema");
+        try (HikariDataSource dataSource = server.dataSource(database, 2)) {
             AdminChangelog.apply(dataSource);
             JdbcTemplate jdbc = new JdbcTemplate(dataSource);
             jdbc.update("INSERT INTO demo_import_record (task_id, idempotency_key, row_count, attempt, imported_at)"

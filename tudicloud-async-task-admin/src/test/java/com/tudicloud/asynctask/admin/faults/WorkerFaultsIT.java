@@ -38,7 +38,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class WorkerFaultsIT {
 
-    private static final String DATABASE = "async_task_faults";
     private static final Duration LEASE = Duration.ofSeconds(3);
     private static final Duration HEARTBEAT = Duration.ofMillis(500);
     private static final Duration RECOVERY = Duration.ofSeconds(1);
@@ -55,14 +54,14 @@ class WorkerFaultsIT {
     void leasesHoldThroughCrashFreezeOutageAndStop() throws Exception {
         TestDatabase db = TestDatabase.get();
         DatabaseServer server = db.server();
-        server.recreateDatabase(DATABASE);
-        dataSource = server.dataSource(DATABASE, 4);
+        String database = server.recreateScratchDatabase("faults");
+        dataSource = server.dataSource(database, 4);
         SchemaScripts.applyChangelog(dataSource, "db/admin/changelog-master.xml");
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
         LeaseAudit audit = new LeaseAudit(jdbc);
         audit.install();
         proxy = new DatabaseProxy(server.address().getPort());
-        String proxiedUrl = "jdbc:mysql://127.0.0.1:" + proxy.port() + "/" + DATABASE
+        String proxiedUrl = "jdbc:mysql://127.0.0.1:" + proxy.port() + "/" + database
                 + "?useSSL=false&allowPublicKeyRetrieval=true&useLocalSessionState=true";
         Path logs = Files.createDirectories(Path.of("target", "faults"));
 

@@ -74,6 +74,18 @@ public final class DatabaseServer {
         return TestDatabase.pool(jdbcUrl(database), username, password, maxPoolSize);
     }
 
+    /**
+     * Drops and creates an empty database of a test's own, named after the tests' database and
+     * {@code purpose}: test runs that share the server (checkouts side by side) do not share it.
+     *
+     * @return its name
+     */
+    public String recreateScratchDatabase(String purpose) {
+        String database = (defaultDatabase != null ? defaultDatabase : EMBEDDED_DATABASE) + "_" + purpose;
+        recreateDatabase(database);
+        return database;
+    }
+
     /** Drops and creates an empty database on this server. */
     public void recreateDatabase(String database) {
         executeOnServer("DROP DATABASE IF EXISTS " + plainName(database),

@@ -153,11 +153,11 @@ class AsyncTaskAutoConfigurationTest {
 
     @Test
     void aServiceAppliesTheSchemaByIncludingTheShippedChangelog() {
-        db.server().recreateDatabase("async_task_boot_schema");
+        String database = db.server().recreateScratchDatabase("boot_schema");
         new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, LiquibaseAutoConfiguration.class))
                 .withPropertyValues(
-                        "spring.datasource.url=" + db.server().jdbcUrl("async_task_boot_schema"),
+                        "spring.datasource.url=" + db.server().jdbcUrl(database),
                         "spring.datasource.username=" + db.username(),
                         "spring.datasource.password=" + db.password(),
                         "spring.liquibase.change-log=classpath:db/async-task/changelog-master.xml")
