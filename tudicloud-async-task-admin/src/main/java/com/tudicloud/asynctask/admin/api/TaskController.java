@@ -47,13 +47,15 @@ public class TaskController {
     private final TaskAdminStore adminStore;
     private final TaskTypeCatalog taskTypes;
     private final JsonMapper jsonMapper;
+    private final PayloadRedaction redaction;
 
     public TaskController(AsyncTaskClient client, TaskAdminStore adminStore, TaskTypeCatalog taskTypes,
-                          JsonMapper jsonMapper) {
+                          JsonMapper jsonMapper, PayloadRedaction redaction) {
         this.client = client;
         this.adminStore = adminStore;
         this.taskTypes = taskTypes;
         this.jsonMapper = jsonMapper;
+        this.redaction = redaction;
     }
 
     @GetMapping
@@ -90,10 +92,11 @@ public class TaskController {
     }
 
     @GetMapping("/{id}")
-    @Operation(summary = "Get one task", description = "With its payload, attempts, lease, progress and last error.")
+    @Operation(summary = "Get one task", description = "With its payload (the fields of "
+            + "async-task.admin.redact-payload-fields masked), attempts, lease, progress and last error.")
     @ApiResponse(responseCode = "404", description = "no such task")
     public TaskJson get(@Parameter(description = "task id", example = "1042") @PathVariable String id) {
-        return TaskJson.detail(find(TaskIds.parse(id)), jsonMapper);
+        return TaskJson.detail(find(TaskIds.parse(id)), jsonMapper, redaction);
     }
 
     @PostMapping
@@ -117,7 +120,7 @@ public class TaskController {
             throw ApiProblems.badRequest("runAt", "must be within 100 years of now");
         }
         SubmittedTask submitted = client.submit(toRequest(body));
-        TaskJson task = TaskJson.detail(find(submitted.taskId()), jsonMapper);
+        TaskJson task = TaskJson.detail(find(submitted.taskId()), jsonMapper, redaction);
         var location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{id}").buildAndExpand(task.id()).toUri();
         return ResponseEntity.status(submitted.created() ? HttpStatus.CREATED : HttpStatus.OK).location(location).body(task);
     }

@@ -20,9 +20,11 @@ import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilde
 import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.httpBasic;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -33,7 +35,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 /** The REST API end to end on the real database: happy paths, roles, and every status code it promises. */
-@SpringBootTest(properties = {"async-task.admin.task-types=mail,report", "async-task.worker.enabled=false"})
+@SpringBootTest(properties = {"async-task.admin.task-types=mail,report", "async-task.worker.enabled=false",
+        "async-task.admin.redact-payload-fields=/card/number,/tokens/0"})
 @AutoConfigureMockMvc
 class TaskApiTest {
 
@@ -214,8 +217,66 @@ class TaskApiTest {
                 .andExpect(jsonPath("$.canOperate").value(true))
                 .andExpect(jsonPath("$.roles", hasSize(1)))
                 .andExpect(jsonPath("$.roles[0]").value("OPERATOR"))
-                .andExpect(jsonPath("$.submittableTaskTypes[0]").value("mail"));
+                .andExpect(jsonPath("$.submittableTaskTypes[0]").value("mail"))
+                .andExpect(jsonPath("$.serverTimeZone").value(java.time.ZoneId.systemDefault().getId()));
         mvc.perform(asViewer(get("/api/me"))).andExpect(jsonPath("$.canOperate").value(false));
+    }
+
+    @Test
+    void redactedPayloadFieldsAreMaskedInEveryAnswerButStoredAsSubmitted() throws Exception {
+        String payload = "{\"card\": {\"number\": \"4111 1111 1111 1111\", \"holder\": \"Ada\"}, \"tokens\": [\"s3cret\"]}";
+        mvc.perform(asOperator(post("/api/tasks")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"taskType\": \"mail\", \"dedupKey\": \"card\", \"payload\": " + payload + "}"))
+                .andExpect(status().isCreated())
+                .andExpect(jsonPath("$.payload.card.number").value("[redacted]"))
+                .andExpect(content().string(not(containsString("4111"))));
+        long id = rows.idsWithStatus("QUEUED").get(0);
+
+        for (var request : new MockHttpServletRequestBuilder[] {asViewer(get("/api/tasks/" + id)),
+                asOperator(get("/api/tasks/" + id)),
+                asOperator(post("/api/tasks")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"taskType\": \"mail\", \"dedupKey\": \"card\"}")}) {
+            mvc.perform(request)
+                    .andExpect(status().isOk())
+                    .andExpect(jsonPath("$.payload.card.number").value("[redacted]"))
+                    .andExpect(jsonPath("$.payload.card.holder").value("Ada"))
+                    .andExpect(jsonPath("$.payload.tokens[0]").value("[redacted]"))
+                    .andExpect(jsonPath("$.redactedFields", contains("/card/number", "/tokens/0")))
+                    .andExpect(content().string(not(containsString("s3cret"))));
+        }
+        assertThat(rows.jdbc().queryForObject("SELECT payload FROM system_async_task WHERE id = ?", String.class, id))
+                .contains("4111 1111 1111 1111").contains("s3cret");
+    }
+
+    @Test
+    void theTimelineCountsFinishedTasksPerMinuteAndShowsTheQueueSamples() throws Exception {
+        for (String status : new String[] {"SUCCESS", "SUCCESS", "FAILED", "CANCELLED"}) {
+            long id = client.submit(TaskRequest.of("mail", null)).taskId();
+            rows.jdbc().update("UPDATE system_async_task SET status = ?, finished_at = NOW(3) WHERE id = ?", status, id);
+        }
+
+        mvc.perform(asViewer(get("/api/stats/timeline")).param("minutes", "5"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.minutes").value(5))
+                .andExpect(jsonPath("$.finished", hasSize(5)))
+                .andExpect(jsonPath("$.finished[4].success").value(2))
+                .andExpect(jsonPath("$.finished[4].failed").value(1))
+                .andExpect(jsonPath("$.finished[4].cancelled").value(1))
+                .andExpect(jsonPath("$.queue").isArray())
+                .andExpect(jsonPath("$.queueSampleSeconds").value(10));
+        mvc.perform(asViewer(get("/api/stats/timeline")))
+                .andExpect(jsonPath("$.minutes").value(60)).andExpect(jsonPath("$.finished", hasSize(60)));
+    }
+
+    @Test
+    void theTimelineWindowIsOneToSixtyMinutesInPlainDecimal() throws Exception {
+        for (String minutes : new String[] {"0", "61", "-1", "0x10", "1.5", "+5", " 5", "\u0665", "99999999999"}) {
+            mvc.perform(asViewer(get("/api/stats/timeline")).param("minutes", minutes))
+                    .andExpect(status().isBadRequest())
+                    .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                    .andExpect(jsonPath("$.errors[0].field").value("minutes"));
+        }
+        mvc.perform(get("/api/stats/timeline")).andExpect(status().isUnauthorized());
     }
 
     @Test
