@@ -280,13 +280,52 @@ class TaskApiTest {
     }
 
     @Test
+    void problemsAreWrittenInTheRequestsLanguageAndInEnglishOtherwise() throws Exception {
+        long id = client.submit(TaskRequest.of("mail", null).withDelay(Duration.ofMinutes(5))).taskId();
+        mvc.perform(asOperator(post("/api/tasks/" + id + "/cancel"))).andExpect(status().isOk());
+
+        mvc.perform(asOperator(post("/api/tasks/" + id + "/cancel")).header("Accept-Language", "zh-CN"))
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.title").value("任务状态不允许此操作"))
+                .andExpect(jsonPath("$.detail").value("任务 " + id + " 已经是 CANCELLED 状态"));
+        mvc.perform(asViewer(get("/api/tasks/424242")).header("Accept-Language", "zh-CN,zh;q=0.9,en;q=0.8"))
+                .andExpect(jsonPath("$.detail").value("没有 id 为 424242 的任务"));
+        mvc.perform(asOperator(post("/api/tasks")).header("Accept-Language", "zh-CN")
+                        .contentType(MediaType.APPLICATION_JSON).content("{\"taskType\": \"mail\", \"maxAttempts\": 0, \"ownerId\": \" \"}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.title").value("请求无效"))
+                .andExpect(jsonPath("$.detail", containsString("maxAttempts: 最小不能小于1")))
+                .andExpect(jsonPath("$.detail", containsString("ownerId: 不能为空")));
+        mvc.perform(asViewer(get("/api/tasks")).param("sort", "sideways").header("Accept-Language", "zh-CN"))
+                .andExpect(jsonPath("$.detail").value("sort: 未知的排序 'sideways'；可用：createTime、updateTime、priority、"
+                        + "status，后面可加 ,asc 或 ,desc"));
+        mvc.perform(get("/api/tasks").header("Accept-Language", "zh-CN"))
+                .andExpect(status().isUnauthorized())
+                .andExpect(jsonPath("$.detail", containsString("请先登录")));
+        mvc.perform(asViewer(post("/api/tasks/" + id + "/retry")).header("Accept-Language", "zh-CN"))
+                .andExpect(status().isForbidden())
+                .andExpect(jsonPath("$.detail", containsString("OPERATOR 角色")));
+
+        // no Accept-Language, or one the API does not speak: English
+        for (String language : new String[] {null, "fr-FR", "en-GB"}) {
+            var request = asOperator(post("/api/tasks/" + id + "/cancel"));
+            mvc.perform(language == null ? request : request.header("Accept-Language", language))
+                    .andExpect(jsonPath("$.title").value("Task is in the wrong status"))
+                    .andExpect(jsonPath("$.detail").value("task " + id + " is already CANCELLED"));
+        }
+    }
+
+    @Test
     void theOpenApiDocumentDescribesTheApi() throws Exception {
         mvc.perform(asViewer(get("/v3/api-docs")))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.paths['/api/tasks'].get.summary").value("List tasks"))
                 .andExpect(jsonPath("$.paths['/api/tasks'].post.summary").value("Submit a task"))
                 .andExpect(jsonPath("$.paths['/api/tasks/{id}/cancel'].post.responses['409']").exists())
-                .andExpect(jsonPath("$.components.schemas.SubmitTask.properties.taskType.example").value("demo.export"));
+                .andExpect(jsonPath("$.components.schemas.SubmitTask.properties.taskType.example").value("demo.export"))
+                .andExpect(jsonPath("$.paths['/api/stats/timeline'].get.parameters[0].name").value("minutes"))
+                .andExpect(jsonPath("$.paths['/api/stats/timeline'].get.parameters[0].schema.minimum").value(1))
+                .andExpect(jsonPath("$.paths['/api/stats/timeline'].get.parameters[0].schema.maximum").value(60));
         mvc.perform(asViewer(get("/swagger-ui/index.html"))).andExpect(status().isOk());
     }
 
