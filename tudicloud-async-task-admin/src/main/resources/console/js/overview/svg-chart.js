@@ -1,41 +1,41 @@
 /*
  * Hand-drawn SVG charts over time: a frame with a time axis and a count axis, stacked bars per minute,
- * and lines through samples. Sized by the viewBox, so they scale with their card. No library: the
- * console works offline and needs no build.
+ * and lines through samples. Drawn at the width of their box, so that labels keep their size; redrawn
+ * when it changes. No library: the console works offline and needs no build.
  *
  * Text only through textContent: labels and tooltips (<title>) are text nodes made by s().
  */
 import {s} from '../dom.js';
 import {minuteLabel, number} from '../format.js';
 
-const WIDTH = 600;
 const HEIGHT = 200;
-const PAD = {left: 44, right: 10, top: 10, bottom: 24};
+const PAD = {left: 52, right: 18, top: 10, bottom: 24};
 const TICK_MINUTES = 15;
 
-/** The smallest 1, 2 or 5 times a power of ten that is at least value (and at least 4, for a readable axis). */
+/** The smallest 1, 2 or 4 times a power of ten that is at least value and 4: its half is a whole number too. */
 export function niceMax(value) {
     const target = Math.max(4, value);
     const power = 10 ** Math.floor(Math.log10(target));
-    return [1, 2, 5, 10].map((step) => step * power).find((candidate) => candidate >= target);
+    return [1, 2, 4, 10].map((step) => step * power).find((candidate) => candidate >= target);
 }
 
 /**
- * An SVG with title and description for screen readers, count grid lines, and a time axis from `from`
- * to `to` (Dates); returns the element and its scales.
+ * An SVG `width` pixels wide with title and description for screen readers, count grid lines, and a
+ * time axis from `from` to `to` (Dates); returns the element and its scales.
  */
-export function frame({from, to, max, title, description, testid}) {
+export function frame({width, from, to, max, title, description, testid}) {
+    const fullWidth = Math.max(240, Math.round(width));
     const id = `${testid}-title`;
-    const svg = s('svg', {viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'chart', role: 'img', 'data-testid': testid,
+    const svg = s('svg', {viewBox: `0 0 ${fullWidth} ${HEIGHT}`, class: 'chart', role: 'img', 'data-testid': testid,
         'aria-labelledby': `${id} ${id}-desc`},
         s('title', {id}, title), s('desc', {id: `${id}-desc`}, description));
-    const plotWidth = WIDTH - PAD.left - PAD.right;
+    const plotWidth = fullWidth - PAD.left - PAD.right;
     const plotHeight = HEIGHT - PAD.top - PAD.bottom;
     const span = Math.max(1, to.getTime() - from.getTime());
     const x = (date) => PAD.left + plotWidth * (date.getTime() - from.getTime()) / span;
     const y = (value) => PAD.top + plotHeight * (1 - value / max);
     for (const value of [0, max / 2, max]) {
-        svg.append(s('line', {class: 'chart-grid', x1: PAD.left, x2: WIDTH - PAD.right, y1: y(value), y2: y(value)}),
+        svg.append(s('line', {class: 'chart-grid', x1: PAD.left, x2: fullWidth - PAD.right, y1: y(value), y2: y(value)}),
             s('text', {class: 'chart-label', x: PAD.left - 6, y: y(value) + 4, 'text-anchor': 'end'}, number(value)));
     }
     const tick = new Date(from);
@@ -45,7 +45,7 @@ export function frame({from, to, max, title, description, testid}) {
         svg.append(s('text', {class: 'chart-label', x: x(tick), y: HEIGHT - 6, 'text-anchor': 'middle'},
             minuteLabel(tick)));
     }
-    return {svg, x, y, plotWidth};
+    return {svg, x, y, plotWidth, width: fullWidth};
 }
 
 /**

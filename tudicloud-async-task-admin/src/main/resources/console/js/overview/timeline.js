@@ -5,7 +5,7 @@
  * Text only through textContent: legends and tooltips are text nodes.
  */
 import {api} from '../api.js';
-import {$, h} from '../dom.js';
+import {$, debounce, h} from '../dom.js';
 import {minuteLabel, number} from '../format.js';
 import {t} from '../i18n.js';
 import {frame, lines, niceMax, stackedBars} from './svg-chart.js';
@@ -33,7 +33,7 @@ function renderFinished(timeline) {
     const peak = Math.max(0, ...minutes.map((m) => m.success + m.failed + m.cancelled));
     const from = new Date(minutes[0].minute);
     const to = new Date(new Date(minutes[minutes.length - 1].minute).getTime() + 60_000);
-    const chart = frame({from, to, max: niceMax(peak), testid: 'chart-finished',
+    const chart = frame({width: $('chart-finished').clientWidth, from, to, max: niceMax(peak), testid: 'chart-finished',
         title: t('chart.finished.title'),
         description: t('chart.finished.description', {success: number(totals.success), failed: number(totals.failed),
             cancelled: number(totals.cancelled), minutes: number(minutes.length)})});
@@ -50,7 +50,8 @@ function renderQueue(timeline) {
     const from = new Date(timeline.finished[0].minute);
     const peak = Math.max(0, ...samples.map((sample) => Math.max(sample.due, sample.running)));
     const last = samples[samples.length - 1];
-    const chart = frame({from, to, max: niceMax(peak), testid: 'chart-queue', title: t('chart.queue.title'),
+    const chart = frame({width: $('chart-queue').clientWidth, from, to, max: niceMax(peak), testid: 'chart-queue',
+        title: t('chart.queue.title'),
         description: last ? t('chart.queue.description', {due: number(last.due), running: number(last.running),
             samples: number(samples.length), seconds: number(timeline.queueSampleSeconds)}) : t('chart.queue.empty')});
     lines(chart, samples, QUEUE.map((series) => ({...series, label: t(`chart.queue.${series.key}`)})));
@@ -60,11 +61,20 @@ function renderQueue(timeline) {
     $('queue-note').textContent = t('chart.queue.note', {seconds: number(timeline.queueSampleSeconds)});
 }
 
+let last = null;
+
+function render(timeline) {
+    last = timeline;
+    renderFinished(timeline);
+    renderQueue(timeline);
+}
+
 export default {
     name: 'timeline',
+    mount() {
+        window.addEventListener('resize', debounce(() => last && render(last), 150));
+    },
     async refresh() {
-        const timeline = await api('GET', `/api/stats/timeline?minutes=${MINUTES}`);
-        renderFinished(timeline);
-        renderQueue(timeline);
+        render(await api('GET', `/api/stats/timeline?minutes=${MINUTES}`));
     },
 };
