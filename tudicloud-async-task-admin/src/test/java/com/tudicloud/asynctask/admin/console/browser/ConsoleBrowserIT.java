@@ -168,7 +168,7 @@ class ConsoleBrowserIT {
                 && "1".equals(statCount(page, "QUEUED")));
         page.waitUntil("the embedded worker is listed as live", () -> !page.driver()
                 .findElements(By.cssSelector("#workers .worker-live")).isEmpty());
-        page.screenshot(SCREENSHOTS.resolve("console.png"));
+        page.screenshot(SCREENSHOTS.resolve("console-operator.png"));
 
         // status filter: only the running task, and it stays so across auto-refresh rounds
         page.toggleStatusFilter("RUNNING");
