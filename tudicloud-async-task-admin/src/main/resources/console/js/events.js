@@ -1,6 +1,7 @@
 /*
  * A few named events between the console's views, so that a view needs no other view's module:
- * 'task:open' (id), 'tasks:changed' (after a filter change), 'refresh:now' (after an action).
+ * 'task:open' (id) and 'task:close', 'task:selected' (id or null, once the detail shows it),
+ * 'filters:changed' and 'tasks:changed' (the table's query changed), 'refresh:now' (after an action).
  *
  * Text only through textContent: this module touches no DOM.
  */

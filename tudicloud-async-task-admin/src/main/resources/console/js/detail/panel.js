@@ -7,10 +7,9 @@
  */
 import {api} from '../api.js';
 import {$, h} from '../dom.js';
-import {on} from '../events.js';
+import {emit, on} from '../events.js';
 import {t} from '../i18n.js';
 import {session, state, writeHash} from '../state.js';
-import {markSelected} from '../tasks/table.js';
 import {actionButtons} from '../tasks/actions.js';
 import {badge} from '../widgets.js';
 import {SECTIONS} from './sections.js';
@@ -22,7 +21,7 @@ const kept = new Map();
 function open(id) {
     state.detailId = id;
     writeHash();
-    markSelected(id);
+    emit('task:selected', id);
     $('detail').dataset.taskId = String(id);
     $('detail-title').textContent = t('detail.title', {id});
     $('detail-subtitle').textContent = t('detail.loading');
@@ -41,7 +40,7 @@ function close() {
     $('detail').hidden = true;
     $('detail-backdrop').hidden = true;
     delete $('detail').dataset.taskId;
-    markSelected(null);
+    emit('task:selected', null);
 }
 
 function sectionFor(entry, task) {

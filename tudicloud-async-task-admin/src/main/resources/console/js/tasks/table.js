@@ -155,7 +155,7 @@ function renderPager(page) {
 }
 
 /** Marks the row of the open task. */
-export function markSelected(id) {
+function markSelected(id) {
     for (const [rowId, row] of rows) {
         row.tr.classList.toggle('selected', rowId === id);
     }
@@ -192,6 +192,7 @@ export default {
     name: 'tasks',
     mount() {
         on('tasks:changed', () => load().catch(() => {}));
+        on('task:selected', markSelected);
     },
     refresh: load,
 };

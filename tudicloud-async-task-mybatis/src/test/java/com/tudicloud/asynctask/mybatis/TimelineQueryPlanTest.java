@@ -88,8 +88,10 @@ class TimelineQueryPlanTest {
         // the temporary table and its sort hold the groups only: at most three statuses per minute
         assertThat(String.valueOf(tasks.get("Extra"))).as("read from the index alone; EXPLAIN:%n%s", shown)
                 .contains("Using index");
+        // InnoDB's estimate of a range is close, not exact: within three times what the window holds
+        System.out.println("   rows in the window of " + minutes + " minutes: " + inWindow + " of " + ROWS);
         assertThat(MapperExplain.estimatedRows(tasks)).as("entries read for %d in the window of %d rows; EXPLAIN:%n%s",
-                inWindow, ROWS, shown).isLessThanOrEqualTo(2 * inWindow + 100);
+                inWindow, ROWS, shown).isLessThanOrEqualTo(3 * inWindow + 100).isLessThan(ROWS / 20);
         assertThat(inWindow).as("rows in the window").isLessThan(ROWS / 100);
     }
 
@@ -119,8 +121,9 @@ class TimelineQueryPlanTest {
         assertThat(tasks.get("key")).as("index; EXPLAIN:%n%s", shown).isEqualTo("idx_async_task_claim");
         assertThat(tasks.get("type")).as("access; EXPLAIN:%n%s", shown).isEqualTo("range");
         assertThat(String.valueOf(tasks.get("Extra"))).as("EXPLAIN:%n%s", shown).contains("Using index");
+        System.out.println("   active rows: " + active + " of " + ROWS);
         assertThat(MapperExplain.estimatedRows(tasks)).as("entries read for %d active rows; EXPLAIN:%n%s", active, shown)
-                .isLessThanOrEqualTo(2 * active + 100);
+                .isLessThanOrEqualTo(3 * active + 100).isLessThan(ROWS / 20);
     }
 
     private static Map<String, Object> rowOf(List<Map<String, Object>> plan) {

@@ -25,6 +25,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.httpBasic;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -198,6 +199,28 @@ class TaskApiTest {
                         .cookie(token).header("X-XSRF-TOKEN", token.getValue())
                         .contentType(MediaType.APPLICATION_JSON).content(body))
                 .andExpect(status().isCreated());
+    }
+
+    @Test
+    void theLoginPageIsTheConsolesOwnAndItsFormNeedsTheCsrfToken() throws Exception {
+        var page = mvc.perform(get("/login")).andExpect(status().isOk()).andReturn();
+        assertThat(page.getResponse().getForwardedUrl()).isEqualTo("/console/login.html");
+        assertThat(page.getResponse().getCookie("XSRF-TOKEN")).as("the token the login form sends").isNotNull();
+        mvc.perform(get("/console/js/login.js")).andExpect(status().isOk());
+        // a browser is sent to the login page, a program gets its 401
+        mvc.perform(get("/console/js/main.js").accept(MediaType.TEXT_HTML)).andExpect(status().isFound())
+                .andExpect(header().string("Location", endsWith("/login")));
+        mvc.perform(get("/console/js/main.js")).andExpect(status().isUnauthorized());
+
+        // without the token the form is refused, and nobody is logged in
+        mvc.perform(post("/login").param("username", "operator").param("password", "operator"))
+                .andExpect(status().isUnauthorized()).andExpect(header().doesNotExist("Location"));
+        mvc.perform(post("/login").param("username", "operator").param("password", "wrong").with(csrf()))
+                .andExpect(status().isFound()).andExpect(header().string("Location", "/login?error"));
+        mvc.perform(post("/login").param("username", "operator").param("password", "operator").with(csrf()))
+                .andExpect(status().isFound()).andExpect(header().string("Location", "/"));
+        mvc.perform(get("/login").param("logout", "")).andExpect(status().isOk());
+        mvc.perform(get("/login").param("error", "")).andExpect(status().isOk());
     }
 
     @Test
