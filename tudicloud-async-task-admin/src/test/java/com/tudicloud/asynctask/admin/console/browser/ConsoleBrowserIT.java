@@ -499,6 +499,10 @@ class ConsoleBrowserIT {
                 "#task-rows tr[data-task-id='" + queued + "'] [data-testid=status]"))));
         assertThat(page.text(By.id("page-info"))).isEqualTo("第 1–1 个，共 1 个任务");
         assertThat(page.driver().getTitle()).isEqualTo("tudicloud 异步任务");
+        // times in the browser's zone, the server's zone in their tooltip
+        String zone = api.get("/api/me").get("serverTimeZone").asString();
+        assertThat(page.row(queued).findElement(By.cssSelector("td[data-col=created] time")).getDomAttribute("title"))
+                .startsWith("本地时间：").contains("服务器时间：").endsWith("(" + zone + ")");
         assertThat(page.driver().findElement(By.tagName("html")).getDomAttribute("lang")).isEqualTo("zh-CN");
 
         // the server's problems follow: a refused submit, in Chinese
