@@ -23,6 +23,15 @@ public class AdminProperties {
     /** A worker counts as seen when its last heartbeat is at most this old. */
     private Duration workersWindow = Duration.ofMinutes(2);
 
+    /** How often the admin samples the queue (due and leased tasks) for the overview's chart; an hour is kept. */
+    private Duration queueSampleInterval = Duration.ofSeconds(10);
+
+    /**
+     * Payload fields shown masked to every user, in the API and the console, as JSON pointers (RFC 6901),
+     * e.g. /card/number; the stored payload stays as it was submitted.
+     */
+    private List<String> redactPayloadFields = new ArrayList<>();
+
     /** Who may log in; passwords are stored hashed, with their encoder's prefix, e.g. {bcrypt}$2a$10$... */
     private List<User> users = new ArrayList<>();
 
@@ -52,6 +61,22 @@ public class AdminProperties {
 
     public void setWorkersWindow(Duration workersWindow) {
         this.workersWindow = workersWindow;
+    }
+
+    public Duration getQueueSampleInterval() {
+        return queueSampleInterval;
+    }
+
+    public void setQueueSampleInterval(Duration queueSampleInterval) {
+        this.queueSampleInterval = queueSampleInterval;
+    }
+
+    public List<String> getRedactPayloadFields() {
+        return redactPayloadFields;
+    }
+
+    public void setRedactPayloadFields(List<String> redactPayloadFields) {
+        this.redactPayloadFields = redactPayloadFields;
     }
 
     public List<User> getUsers() {

@@ -2,7 +2,9 @@ package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.RetryOutcome;
 import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.spi.FinishedPerMinute;
 import com.tudicloud.asynctask.api.spi.QueueDepth;
+import com.tudicloud.asynctask.api.spi.QueueSample;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskPage;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
@@ -49,6 +51,22 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
     @Override
     public long expiredLeases() {
         return mapper.countExpiredLeases();
+    }
+
+    @Override
+    public FinishedPerMinute finishedPerMinute(int minutes) {
+        if (minutes < 1) {
+            throw new IllegalArgumentException("minutes must be at least 1: " + minutes);
+        }
+        List<FinishedMinuteRow> rows = mapper.countFinishedPerMinute(minutes);
+        List<FinishedPerMinute.Count> counts = rows.stream().filter(row -> row.status() != null)
+                .map(row -> new FinishedPerMinute.Count(row.minuteStart(), row.status(), row.tasks())).toList();
+        return new FinishedPerMinute(rows.get(0).dbNow(), counts);
+    }
+
+    @Override
+    public QueueSample queueSample() {
+        return mapper.sampleQueue();
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
+import com.tudicloud.asynctask.api.spi.QueueSample;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
 import org.apache.ibatis.annotations.Param;
 
@@ -77,6 +78,10 @@ interface SystemAsyncTaskMapper {
     OldestDue selectOldestDueQueued();
 
     long countExpiredLeases();
+
+    List<FinishedMinuteRow> countFinishedPerMinute(@Param("minutes") int minutes);
+
+    QueueSample sampleQueue();
 
     List<QueueDepthRow> queueDepth();
 

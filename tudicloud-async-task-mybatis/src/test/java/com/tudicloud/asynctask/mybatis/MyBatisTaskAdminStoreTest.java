@@ -7,7 +7,9 @@ import com.tudicloud.asynctask.api.spi.ClaimRequest;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
+import com.tudicloud.asynctask.api.spi.FinishedPerMinute;
 import com.tudicloud.asynctask.api.spi.NewTask;
+import com.tudicloud.asynctask.api.spi.QueueSample;
 import com.tudicloud.asynctask.api.spi.QueueDepth;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskPage;
@@ -21,8 +23,10 @@ import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Set;
 
@@ -100,6 +104,70 @@ class MyBatisTaskAdminStoreTest {
         assertThat(sms.queued()).isEqualTo(1);
         assertThat(sms.due()).isEqualTo(1);
         assertThat(sms.oldestDueAgeMillis()).isBetween(29_000L, 40_000L);
+    }
+
+    @Test
+    void finishedTasksAreCountedPerMinuteAndStatusWithinTheWindow() {
+        long success1 = finishedAgo("SUCCESS", 0);
+        finishedAgo("SUCCESS", 0);
+        long failed = finishedAgo("FAILED", 0);
+        long cancelled = finishedAgo("CANCELLED", 3);
+        finishedAgo("SUCCESS", 9);    // outside a window of 5 minutes, even if the clock turns a minute meanwhile
+        submit(new NewTask("mail", null, 0, 0, 1, null, null));   // QUEUED: never counted
+
+        FinishedPerMinute last5 = admin.finishedPerMinute(5);
+
+        assertThat(last5.counts()).containsExactlyInAnyOrder(
+                new FinishedPerMinute.Count(finishedMinute(success1), TaskStatus.SUCCESS, 2),
+                new FinishedPerMinute.Count(finishedMinute(failed), TaskStatus.FAILED, 1),
+                new FinishedPerMinute.Count(finishedMinute(cancelled), TaskStatus.CANCELLED, 1));
+        assertThat(last5.databaseNow().truncatedTo(ChronoUnit.MINUTES)).isAfterOrEqualTo(finishedMinute(success1));
+        assertThat(admin.finishedPerMinute(12).counts()).hasSize(4);
+    }
+
+    @Test
+    void withNothingFinishedTheCountsAreEmptyAndTheClockIsTheDatabases() {
+        Instant before = Instant.now();
+
+        FinishedPerMinute none = admin.finishedPerMinute(60);
+
+        assertThat(none.counts()).isEmpty();
+        assertThat(none.databaseNow()).isBetween(before.minusSeconds(5), Instant.now().plusSeconds(5));
+    }
+
+    @Test
+    void theQueueSampleCountsDueAndLeasedTasks() {
+        submit(new NewTask("mail", null, 0, 0, 1, null, null));
+        submit(new NewTask("mail", null, 0, 0, 1, null, null));
+        submit(new NewTask("mail", null, 0, 0, 1, null, null));
+        submit(new NewTask("mail", null, 0, 600_000, 1, null, null));   // SCHEDULED, not due
+        long dueScheduled = submit(new NewTask("mail", null, 0, 600_000, 1, null, null));
+        claim("mail", 1);
+        long cancelRequested = claim("mail", 1).get(0).id();
+        stores.taskStore().cancel(cancelRequested);
+        finishedAgo("SUCCESS", 0);
+        rows.jdbc().update("UPDATE system_async_task SET available_at = TIMESTAMPADD(SECOND, -1, NOW(3)) WHERE id = ?",
+                dueScheduled);   // SCHEDULED and due: no claim has moved it yet
+
+        QueueSample sample = admin.queueSample();
+
+        assertThat(sample.due()).as("the QUEUED one left, and the SCHEDULED one now due").isEqualTo(2);
+        assertThat(sample.running()).as("RUNNING and CANCEL_REQUESTED").isEqualTo(2);
+        assertThat(rows.status(cancelRequested)).isEqualTo("CANCEL_REQUESTED");
+        assertThat(sample.at()).isBetween(Instant.now().minusSeconds(5), Instant.now().plusSeconds(5));
+    }
+
+    private Instant finishedMinute(long id) {
+        return rows.jdbc().queryForObject("SELECT finished_at FROM system_async_task WHERE id = ?", Timestamp.class, id)
+                .toInstant().truncatedTo(ChronoUnit.MINUTES);
+    }
+
+    /** A task that ended in {@code status} the given number of minutes ago, by the database's clock. */
+    private long finishedAgo(String status, int minutes) {
+        long id = submit(new NewTask("mail", null, 0, 0, 1, null, null));
+        rows.jdbc().update("UPDATE system_async_task SET status = ?, finished_at = TIMESTAMPADD(MINUTE, ?, NOW(3)) "
+                + "WHERE id = ?", status, -minutes, id);
+        return id;
     }
 
     @Test

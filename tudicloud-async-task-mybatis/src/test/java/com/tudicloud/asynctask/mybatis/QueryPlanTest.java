@@ -9,10 +9,6 @@ import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
 import com.tudicloud.asynctask.mybatis.testing.SchemaScripts;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.zaxxer.hikari.HikariDataSource;
-import org.apache.ibatis.mapping.BoundSql;
-import org.apache.ibatis.mapping.MappedStatement;
-import org.apache.ibatis.scripting.defaults.DefaultParameterHandler;
-import org.apache.ibatis.session.Configuration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,10 +20,7 @@ import javax.sql.DataSource;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,9 +41,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class QueryPlanTest {
 
-
-    private static final String NAMESPACE = "com.tudicloud.asynctask.mybatis.SystemAsyncTaskMapper.";
-
     private static final int ROWS = 20_000;
     private static final String[] TYPES = {"mail", "report", "export", "thumbnail", "sms"};
     private static final int OWNERS = 300;
@@ -60,7 +50,7 @@ class QueryPlanTest {
     private static TestDatabase db;
     private static String database;
     private static HikariDataSource dataSource;
-    private static Configuration mybatis;
+    private static MapperExplain explain;
 
     @BeforeAll
     static void fillTable() throws SQLException {
@@ -71,7 +61,7 @@ class QueryPlanTest {
         SchemaScripts.applyChangelog(dataSource);
         insertRealisticMix(dataSource);
         new JdbcTemplate(dataSource).queryForList("ANALYZE TABLE system_async_task");
-        mybatis = MyBatisStores.configuration(dataSource);
+        explain = new MapperExplain(dataSource);
         printDistribution();
     }
 
@@ -279,9 +269,16 @@ class QueryPlanTest {
         assertThat(estimatedRows(plan)).as("rows read").isLessThan(ROWS / 20);
     }
 
-    /** EXPLAIN's rows column, which the driver returns as a string or a number depending on the server. */
     private static long estimatedRows(List<Map<String, Object>> plan) {
-        return Long.parseLong(String.valueOf(plan.get(0).get("rows")));
+        return MapperExplain.estimatedRows(plan.get(0));
+    }
+
+    private static List<Map<String, Object>> explain(String statementId, Map<String, Object> params) {
+        return explain.explain(statementId, params);
+    }
+
+    private static String render(List<Map<String, Object>> plan) {
+        return MapperExplain.render(plan);
     }
 
     private static void assertUsesIndexWithoutSorting(List<Map<String, Object>> plan, String index) {
@@ -294,46 +291,6 @@ class QueryPlanTest {
         assertThat(extra).as("Extra; EXPLAIN:%n%s", shown)
                 .doesNotContainIgnoringCase("filesort")
                 .doesNotContainIgnoringCase("temporary");
-    }
-
-    // ------------------------------------------------------------------ EXPLAIN of the mapper's SQL
-
-    /** EXPLAIN of the statement as MyBatis renders and binds it for these parameters. */
-    private static List<Map<String, Object>> explain(String statementId, Map<String, Object> params) {
-        MappedStatement statement = mybatis.getMappedStatement(NAMESPACE + statementId);
-        BoundSql bound = statement.getBoundSql(params);
-        String sql = bound.getSql().replaceAll("\\s+", " ").trim();
-        List<Map<String, Object>> rows = new ArrayList<>();
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement explain = connection.prepareStatement("EXPLAIN " + sql)) {
-            new DefaultParameterHandler(statement, params, bound).setParameters(explain);
-            try (ResultSet rs = explain.executeQuery()) {
-                ResultSetMetaData meta = rs.getMetaData();
-                while (rs.next()) {
-                    Map<String, Object> row = new LinkedHashMap<>();
-                    for (int i = 1; i <= meta.getColumnCount(); i++) {
-                        row.put(meta.getColumnLabel(i), rs.getObject(i));
-                    }
-                    rows.add(row);
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("EXPLAIN " + sql, e);
-        }
-        System.out.println("== " + statementId + " " + params);
-        System.out.println("   " + sql);
-        System.out.println(render(rows));
-        return rows;
-    }
-
-    private static String render(List<Map<String, Object>> rows) {
-        StringBuilder text = new StringBuilder();
-        for (Map<String, Object> row : rows) {
-            StringJoiner line = new StringJoiner(" | ", "   ", "\n");
-            row.forEach((column, value) -> line.add(column + "=" + value));
-            text.append(line);
-        }
-        return text.toString();
     }
 
     // ------------------------------------------------------------------ the data

@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.admin.api;
 
 import org.springframework.context.MessageSourceResolvable;
+import org.springframework.context.i18n.LocaleContextHolder;
 import org.springframework.core.ResolvableType;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -34,7 +35,8 @@ import java.util.stream.Collectors;
 /**
  * Every rejected request gets a 4xx problem detail whose {@code detail} names the field and what was
  * wrong with it, and whose {@code errors} lists each field for programs. Nothing reaches the store
- * before its input has passed.
+ * before its input has passed. The texts are in the request's language (Accept-Language: English or
+ * Simplified Chinese, English otherwise); what a parser says about the input is quoted as it says it.
  */
 @RestControllerAdvice
 class ApiExceptionHandler extends ResponseEntityExceptionHandler {
@@ -70,7 +72,7 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         JacksonException located = causeWithPath(e);
         if (located instanceof UnrecognizedPropertyException unknown) {
             return problem(List.of(Map.of("field", unknown.getPropertyName(),
-                    "message", "unknown field; known: " + unknown.getKnownPropertyIds())), request);
+                    "message", text("problem.body.unknownField", String.valueOf(unknown.getKnownPropertyIds())))), request);
         }
         if (located != null) {
             // out of range, wrong type, malformed inside a field: the parser knows which field it was reading
@@ -78,17 +80,16 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
                     .map(reference -> reference.getPropertyName() != null ? reference.getPropertyName()
                             : "[" + reference.getIndex() + "]")
                     .collect(Collectors.joining("."));
-            return problem(List.of(Map.of("field", field, "message", "wrong type or format: "
-                    + firstLine(located.getOriginalMessage()))), request);
+            return problem(List.of(Map.of("field", field, "message", text("problem.body.wrongType",
+                    firstLine(located.getOriginalMessage())))), request);
         }
         if (cause(e, DatabindException.class) != null) {
             // no field to name: the body as a whole is not one JSON object of the expected fields
-            return problem(List.of(Map.of("field", "body", "message", "must be one JSON object with the fields of "
-                    + "SubmitTask (see /v3/api-docs)")), request);
+            return problem(List.of(Map.of("field", "body", "message", text("problem.body.notOneObject"))), request);
         }
         Throwable cause = e.getMostSpecificCause();
         String reason = e.getMessage() != null && e.getMessage().startsWith("Required request body is missing")
-                ? "is required" : "not readable as JSON: " + firstLine(String.valueOf(cause.getMessage()));
+                ? text("problem.body.required") : text("problem.body.notJson", firstLine(String.valueOf(cause.getMessage())));
         return problem(List.of(Map.of("field", "body", "message", reason)), request);
     }
 
@@ -103,7 +104,7 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
                 + "; this API answers application/json, and errors as application/problem+json";
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, "Accept: '" + ProblemText.quote(accept) + "' "
                 + message);
-        problem.setTitle("Not acceptable");
+        problem.setTitle(text("problem.title.notAcceptable"));
         problem.setProperty("errors", List.of(Map.of("field", HttpHeaders.ACCEPT, "message", message)));
         return handleExceptionInternal(e, problem, headers, status, request);
     }
@@ -162,9 +163,10 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         Class<?> type = Collection.class.isAssignableFrom(e.getParameter().getParameterType())
                 ? ResolvableType.forMethodParameter(e.getParameter()).getGeneric(0).resolve()
                 : e.getRequiredType();
+        String value = ProblemText.quote(String.valueOf(e.getValue()));
         String message = type != null && type.isEnum()
-                ? "'" + e.getValue() + "' is not one of " + Arrays.toString(type.getEnumConstants())
-                : "'" + e.getValue() + "' is not a valid " + (type == null ? "value" : describe(type));
+                ? text("problem.value.notOneOf", value, Arrays.toString(type.getEnumConstants()))
+                : text("problem.value.notValid", value, type == null ? "value" : describe(type));
         return problem(List.of(Map.of("field", e.getName(), "message", message)), request);
     }
 
@@ -176,7 +178,7 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         String detail = errors.stream().map(error -> error.get("field") + ": " + error.get("message"))
                 .collect(Collectors.joining("; "));
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
-        problem.setTitle("Invalid request");
+        problem.setTitle(text("problem.title.invalid"));
         problem.setProperty("errors", errors);
         return handleExceptionInternal(new IllegalArgumentException(detail), problem, new HttpHeaders(),
                 HttpStatus.BAD_REQUEST, request);
@@ -201,12 +203,17 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
         return null;
     }
 
-    private static String describe(Class<?> type) {
+    private String describe(Class<?> type) {
         if (type == java.time.Instant.class) {
-            return "ISO-8601 instant such as 2026-11-29T08:00:00Z";
+            return text("problem.kind.instant");
         }
         return type == long.class || type == int.class || type == Long.class || type == Integer.class
-                ? "whole number" : type.getSimpleName();
+                ? text("problem.kind.wholeNumber") : type.getSimpleName();
+    }
+
+    /** A text of i18n/problems*.properties in the request's language (Accept-Language, else English). */
+    private String text(String code, Object... arguments) {
+        return getMessageSource().getMessage(code, arguments, LocaleContextHolder.getLocale());
     }
 
     private static String firstLine(String text) {

@@ -1,36 +1,73 @@
 package com.tudicloud.asynctask.admin.api;
 
+import org.springframework.context.MessageSource;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.ErrorResponseException;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
-/** The API's own errors, as problem details that say which field or task was wrong. */
+/**
+ * The API's own errors, as problem details that say which field or task was wrong, in the language the
+ * request asks for (Accept-Language; English otherwise): the texts are message codes of
+ * i18n/problems*.properties, resolved when the problem is written.
+ */
 final class ApiProblems {
 
     private ApiProblems() {
     }
 
-    /** The message may quote the request: {@link ProblemText} keeps it short and writable. */
-    static ErrorResponseException badRequest(String field, String rawMessage) {
-        String message = ProblemText.quote(rawMessage);
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, field + ": " + message);
-        problem.setTitle("Invalid request");
-        problem.setProperty("errors", List.of(Map.of("field", field, "message", message)));
-        return new ErrorResponseException(HttpStatus.BAD_REQUEST, problem, null);
+    /** A field or parameter that is wrong; text arguments may quote the request and are kept short and writable. */
+    static ErrorResponseException badRequest(String field, String messageCode, Object... arguments) {
+        return new LocalizedProblem(HttpStatus.BAD_REQUEST, "problem.title.invalid", field, messageCode, arguments);
+    }
+
+    /** A message that comes worded from elsewhere (the api module's request rules), shown as it is. */
+    static ErrorResponseException badRequestAsWorded(String field, String message) {
+        return badRequest(field, "problem.worded", message);
     }
 
     static ErrorResponseException taskNotFound(long taskId) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, "no task with id " + taskId);
-        problem.setTitle("Task not found");
-        return new ErrorResponseException(HttpStatus.NOT_FOUND, problem, null);
+        return new LocalizedProblem(HttpStatus.NOT_FOUND, "problem.title.notFound", null, "problem.task.notFound",
+                String.valueOf(taskId));
     }
 
-    static ErrorResponseException conflict(long taskId, String message) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, "task " + taskId + " " + message);
-        problem.setTitle("Task is in the wrong status");
-        return new ErrorResponseException(HttpStatus.CONFLICT, problem, null);
+    /** A task whose status forbids what was asked; the message code takes the task id and its status. */
+    static ErrorResponseException conflict(long taskId, String messageCode, Object status) {
+        return new LocalizedProblem(HttpStatus.CONFLICT, "problem.title.conflict", null, messageCode,
+                String.valueOf(taskId), status);
+    }
+
+    private static final class LocalizedProblem extends ErrorResponseException {
+
+        private final String titleCode;
+        private final String field;
+        private final String messageCode;
+        private final Object[] arguments;
+
+        LocalizedProblem(HttpStatus status, String titleCode, String field, String messageCode, Object... arguments) {
+            super(status, ProblemDetail.forStatus(status), null);
+            this.titleCode = titleCode;
+            this.field = field;
+            this.messageCode = messageCode;
+            this.arguments = Arrays.stream(arguments)
+                    .map(argument -> argument instanceof String text ? ProblemText.quote(text) : argument).toArray();
+        }
+
+        /** Called by the exception handler with the request's locale. */
+        @Override
+        public ProblemDetail updateAndGetBody(MessageSource messages, Locale locale) {
+            ProblemDetail body = getBody();
+            String message = messages.getMessage(messageCode, arguments, locale);
+            body.setTitle(messages.getMessage(titleCode, null, locale));
+            body.setDetail(field == null ? message : field + ": " + message);
+            if (field != null) {
+                body.setProperty("errors", List.of(Map.of("field", field, "message", message)));
+            }
+            return body;
+        }
     }
 }

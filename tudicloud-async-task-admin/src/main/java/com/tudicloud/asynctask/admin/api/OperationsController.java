@@ -19,6 +19,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +52,10 @@ public class OperationsController {
     @Schema(name = "CurrentUser")
     public record CurrentUserJson(String username, Set<String> roles,
                                   @Schema(description = "may submit, cancel and retry") boolean canOperate,
-                                  Set<String> submittableTaskTypes) {
+                                  Set<String> submittableTaskTypes,
+                                  @Schema(description = "the admin server's time zone, which the console names beside "
+                                          + "the times it shows in the browser's", example = "Asia/Shanghai")
+                                  String serverTimeZone) {
     }
 
     private final TaskAdminStore adminStore;
@@ -95,7 +99,8 @@ public class OperationsController {
             }
         }
         boolean operator = roles.contains(AdminProperties.Role.OPERATOR.name());
-        return new CurrentUserJson(authentication.getName(), roles, operator, operator ? taskTypes.known() : Set.of());
+        return new CurrentUserJson(authentication.getName(), roles, operator, operator ? taskTypes.known() : Set.of(),
+                ZoneId.systemDefault().getId());
     }
 
     private WorkerJson toJson(WorkerInfo worker) {

@@ -47,6 +47,13 @@ class ProblemErrorController implements ErrorController {
         if (!status.is4xxClientError()) {
             return status.getReasonPhrase();
         }
+        Throwable error = (Throwable) request.getAttribute(RequestDispatcher.ERROR_EXCEPTION);
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            // read by Spring MVC or by a filter, a query string Tomcat cannot decode is named as such
+            if (t instanceof InvalidParameterException) {
+                return ProblemText.quote("query string: " + t.getMessage());
+            }
+        }
         if (message != null && !message.toString().isBlank()) {
             return ProblemText.quote(message.toString());
         }
@@ -55,10 +62,7 @@ class ProblemErrorController implements ErrorController {
             return header;
         }
         List<String> messages = new ArrayList<>();
-        for (Throwable t = (Throwable) request.getAttribute(RequestDispatcher.ERROR_EXCEPTION); t != null; t = t.getCause()) {
-            if (t instanceof InvalidParameterException) {
-                messages.add("query string");
-            }
+        for (Throwable t = error; t != null; t = t.getCause()) {
             if (t.getMessage() != null && messages.stream().noneMatch(t.getMessage()::contains)) {
                 messages.add(t.getMessage());
             }

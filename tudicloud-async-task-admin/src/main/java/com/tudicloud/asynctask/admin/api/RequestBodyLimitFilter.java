@@ -8,17 +8,20 @@ import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.context.MessageSource;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.servlet.LocaleResolver;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.util.Locale;
 
 /**
  * Refuses API request bodies over {@code async-task.admin.max-body-bytes} with 413 before anything
@@ -30,10 +33,15 @@ class RequestBodyLimitFilter extends OncePerRequestFilter {
 
     private final int maxBytes;
     private final JsonMapper jsonMapper;
+    private final MessageSource messages;
+    private final LocaleResolver locales;
 
-    RequestBodyLimitFilter(AdminProperties properties, JsonMapper jsonMapper) {
+    RequestBodyLimitFilter(AdminProperties properties, JsonMapper jsonMapper, MessageSource messages,
+                           LocaleResolver locales) {
         this.maxBytes = properties.getMaxBodyBytes();
         this.jsonMapper = jsonMapper;
+        this.messages = messages;
+        this.locales = locales;
     }
 
     @Override
@@ -52,8 +60,8 @@ class RequestBodyLimitFilter extends OncePerRequestFilter {
         try {
             body = request.getInputStream().readNBytes(maxBytes + 1);
         } catch (IOException e) {
-            reject(request, response, HttpStatus.BAD_REQUEST, "Request body unreadable", "body: ended before the length "
-                    + "its headers announced, or its chunked encoding is broken (" + ProblemText.quote(e.toString()) + ")");
+            reject(request, response, HttpStatus.BAD_REQUEST, "problem.title.unreadable", "problem.body.broken",
+                    ProblemText.quote(e.toString()));
             return;
         }
         if (body.length > maxBytes) {
@@ -64,14 +72,17 @@ class RequestBodyLimitFilter extends OncePerRequestFilter {
     }
 
     private void rejectTooLarge(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        reject(request, response, HttpStatus.CONTENT_TOO_LARGE, "Request body too large",
-                "body: larger than " + maxBytes + " bytes (async-task.admin.max-body-bytes)");
+        reject(request, response, HttpStatus.CONTENT_TOO_LARGE, "problem.title.tooLarge", "problem.body.tooLarge",
+                String.valueOf(maxBytes));
     }
 
-    private void reject(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String title,
-                        String detail) throws IOException {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
-        problem.setTitle(title);
+    /** A problem about the body, in the request's language (Accept-Language, else English). */
+    private void reject(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String titleCode,
+                        String messageCode, String argument) throws IOException {
+        Locale locale = locales.resolveLocale(request);
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status,
+                "body: " + messages.getMessage(messageCode, new Object[] {argument}, locale));
+        problem.setTitle(messages.getMessage(titleCode, null, locale));
         problem.setInstance(URI.create(request.getRequestURI()));
         response.setStatus(status.value());
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);

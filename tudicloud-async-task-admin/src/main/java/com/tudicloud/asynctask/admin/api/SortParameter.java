@@ -8,8 +8,6 @@ import java.util.Map;
 /** {@code sort=field[,asc|desc]} with a field from a whitelist; the default is newest first. */
 record SortParameter(TaskSort sort, boolean descending) {
 
-    static final String ALLOWED = "createTime, updateTime, priority, status, each optionally followed by ,asc or ,desc";
-
     private static final Map<String, TaskSort> FIELDS = Map.of(
             "createTime", TaskSort.CREATE_TIME,
             "updateTime", TaskSort.UPDATE_TIME,
@@ -23,7 +21,7 @@ record SortParameter(TaskSort sort, boolean descending) {
         String[] parts = text.split(",", -1);
         TaskSort sort = FIELDS.get(parts[0].trim());
         if (sort == null || parts.length > 2) {
-            throw ApiProblems.badRequest("sort", "unknown sort '" + text + "'; allowed: " + ALLOWED);
+            throw ApiProblems.badRequest("sort", "problem.sort.unknown", text);
         }
         if (parts.length == 1) {
             return new SortParameter(sort, true);
@@ -31,7 +29,7 @@ record SortParameter(TaskSort sort, boolean descending) {
         return switch (parts[1].trim().toLowerCase(Locale.ROOT)) {
             case "desc" -> new SortParameter(sort, true);
             case "asc" -> new SortParameter(sort, false);
-            default -> throw ApiProblems.badRequest("sort", "unknown direction '" + parts[1] + "'; use asc or desc");
+            default -> throw ApiProblems.badRequest("sort", "problem.sort.direction", parts[1]);
         };
     }
 }

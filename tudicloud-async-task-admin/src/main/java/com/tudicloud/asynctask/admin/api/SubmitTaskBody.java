@@ -26,9 +26,9 @@ public record SubmitTaskBody(
         @Schema(description = "due at this instant (ISO-8601); not with delayMs", example = "2026-12-01T08:00:00Z") Instant runAt,
         @Schema(description = "executions allowed before the task ends FAILED", example = "3", defaultValue = "3")
         @Min(1) @Max(100) Integer maxAttempts,
-        @Schema(example = "alice") @Size(max = TaskRequest.MAX_OWNER_ID_LENGTH) @Pattern(regexp = NOT_BLANK, message = "must not be blank") String ownerId,
+        @Schema(example = "alice") @Size(max = TaskRequest.MAX_OWNER_ID_LENGTH) @Pattern(regexp = NOT_BLANK, message = "{jakarta.validation.constraints.NotBlank.message}") String ownerId,
         @Schema(description = "a second submit with the same type and key returns the first task", example = "order-7-export")
-        @Size(max = TaskRequest.MAX_DEDUP_KEY_LENGTH) @Pattern(regexp = NOT_BLANK, message = "must not be blank") String dedupKey) {
+        @Size(max = TaskRequest.MAX_DEDUP_KEY_LENGTH) @Pattern(regexp = NOT_BLANK, message = "{jakarta.validation.constraints.NotBlank.message}") String dedupKey) {
 
     static final long MAX_DELAY_MILLIS = 3_155_760_000_000L;
     static final Duration MAX_DELAY = Duration.ofMillis(MAX_DELAY_MILLIS);

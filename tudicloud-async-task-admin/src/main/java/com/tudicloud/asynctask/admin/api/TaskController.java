@@ -47,13 +47,15 @@ public class TaskController {
     private final TaskAdminStore adminStore;
     private final TaskTypeCatalog taskTypes;
     private final JsonMapper jsonMapper;
+    private final PayloadRedaction redaction;
 
     public TaskController(AsyncTaskClient client, TaskAdminStore adminStore, TaskTypeCatalog taskTypes,
-                          JsonMapper jsonMapper) {
+                          JsonMapper jsonMapper, PayloadRedaction redaction) {
         this.client = client;
         this.adminStore = adminStore;
         this.taskTypes = taskTypes;
         this.jsonMapper = jsonMapper;
+        this.redaction = redaction;
     }
 
     @GetMapping
@@ -77,10 +79,10 @@ public class TaskController {
             @Parameter(description = "page size, 1 to 200", example = "20")
             @RequestParam(defaultValue = "20") @Min(1) @Max(TaskQuery.MAX_SIZE) int size) {
         if (status != null && status.contains(null)) {
-            throw ApiProblems.badRequest("status", "an empty value; use one of " + List.of(TaskStatus.values()));
+            throw ApiProblems.badRequest("status", "problem.status.empty", List.of(TaskStatus.values()).toString());
         }
         if (createdFrom != null && createdTo != null && !createdFrom.isBefore(createdTo)) {
-            throw ApiProblems.badRequest("createdTo", "must be after createdFrom");
+            throw ApiProblems.badRequest("createdTo", "problem.createdTo.notAfter");
         }
         SortParameter order = SortParameter.parse(sort);
         TaskPage found = adminStore.search(new TaskQuery(status == null ? Set.of() : Set.copyOf(status),
@@ -90,10 +92,11 @@ public class TaskController {
     }
 
     @GetMapping("/{id}")
-    @Operation(summary = "Get one task", description = "With its payload, attempts, lease, progress and last error.")
+    @Operation(summary = "Get one task", description = "With its payload (the fields of "
+            + "async-task.admin.redact-payload-fields masked), attempts, lease, progress and last error.")
     @ApiResponse(responseCode = "404", description = "no such task")
     public TaskJson get(@Parameter(description = "task id", example = "1042") @PathVariable String id) {
-        return TaskJson.detail(find(TaskIds.parse(id)), jsonMapper);
+        return TaskJson.detail(find(TaskIds.parse(id)), jsonMapper, redaction);
     }
 
     @PostMapping
@@ -104,20 +107,20 @@ public class TaskController {
     @ApiResponse(responseCode = "413", description = "body larger than async-task.admin.max-body-bytes")
     public ResponseEntity<TaskJson> submit(@Valid @RequestBody SubmitTaskBody body) {
         if (!taskTypes.isKnown(body.taskType())) {
-            throw ApiProblems.badRequest("taskType", "unknown task type '" + body.taskType() + "'; known: "
-                    + taskTypes.known());
+            throw ApiProblems.badRequest("taskType", "problem.taskType.unknown", body.taskType(),
+                    taskTypes.known().toString());
         }
         if (body.payload() != null && UnicodeText.hasLoneSurrogate(body.payload())) {
-            throw ApiProblems.badRequest("payload", "not valid Unicode: a string or name holds a lone surrogate");
+            throw ApiProblems.badRequest("payload", "problem.payload.loneSurrogate");
         }
         if (body.delayMs() != null && body.runAt() != null) {
-            throw ApiProblems.badRequest("runAt", "give either delayMs or runAt, not both");
+            throw ApiProblems.badRequest("runAt", "problem.runAt.withDelay");
         }
         if (body.runAt() != null && Duration.between(Instant.now(), body.runAt()).abs().compareTo(SubmitTaskBody.MAX_DELAY) > 0) {
-            throw ApiProblems.badRequest("runAt", "must be within 100 years of now");
+            throw ApiProblems.badRequest("runAt", "problem.runAt.range");
         }
         SubmittedTask submitted = client.submit(toRequest(body));
-        TaskJson task = TaskJson.detail(find(submitted.taskId()), jsonMapper);
+        TaskJson task = TaskJson.detail(find(submitted.taskId()), jsonMapper, redaction);
         var location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{id}").buildAndExpand(task.id()).toUri();
         return ResponseEntity.status(submitted.created() ? HttpStatus.CREATED : HttpStatus.OK).location(location).body(task);
     }
@@ -134,7 +137,7 @@ public class TaskController {
             case CANCELLED -> new StatusChangeJson(id, TaskStatus.CANCELLED);
             case CANCEL_REQUESTED -> new StatusChangeJson(id, TaskStatus.CANCEL_REQUESTED);
             case NOT_FOUND -> throw ApiProblems.taskNotFound(id);
-            case ALREADY_FINISHED -> throw ApiProblems.conflict(id, "is already " + find(id).status());
+            case ALREADY_FINISHED -> throw ApiProblems.conflict(id, "problem.task.alreadyFinished", find(id).status());
         };
     }
 
@@ -149,8 +152,7 @@ public class TaskController {
         return switch (outcome) {
             case REQUEUED -> new StatusChangeJson(id, TaskStatus.QUEUED);
             case NOT_FOUND -> throw ApiProblems.taskNotFound(id);
-            case NOT_RETRYABLE -> throw ApiProblems.conflict(id, "is " + find(id).status()
-                    + "; only FAILED or CANCELLED tasks can be retried");
+            case NOT_RETRYABLE -> throw ApiProblems.conflict(id, "problem.task.notRetryable", find(id).status());
         };
     }
 
@@ -161,8 +163,8 @@ public class TaskController {
         } catch (IllegalArgumentException e) {
             String message = String.valueOf(e.getMessage());
             int space = message.indexOf(' ');
-            throw space > 0 ? ApiProblems.badRequest(message.substring(0, space), message.substring(space + 1))
-                    : ApiProblems.badRequest("body", message);
+            throw space > 0 ? ApiProblems.badRequestAsWorded(message.substring(0, space), message.substring(space + 1))
+                    : ApiProblems.badRequestAsWorded("body", message);
         }
     }
 

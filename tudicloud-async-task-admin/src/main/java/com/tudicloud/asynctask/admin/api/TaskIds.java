@@ -15,7 +15,7 @@ final class TaskIds {
 
     static long parse(String text) {
         if (text == null || !DIGITS.matcher(text).matches()) {
-            throw ApiProblems.badRequest("id", "'" + text + "' is not a task id (decimal digits, at most 18)");
+            throw ApiProblems.badRequest("id", "problem.id.notTaskId", String.valueOf(text));
         }
         return Long.parseLong(text);
     }

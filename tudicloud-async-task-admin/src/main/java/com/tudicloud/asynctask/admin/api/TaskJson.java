@@ -9,6 +9,7 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.StringNode;
 
 import java.time.Instant;
+import java.util.List;
 
 /** One task as the API shows it; the payload only in the single-task view. */
 @Schema(name = "Task", description = "A task and its lease, attempts and progress")
@@ -17,7 +18,10 @@ public record TaskJson(
         @Schema(example = "demo.export") String taskType,
         TaskStatus status,
         @Schema(example = "0") int priority,
-        @Schema(description = "the JSON payload; only in GET /api/tasks/{id}", example = "{\"rows\": 500}") JsonNode payload,
+        @Schema(description = "the JSON payload, with the fields of async-task.admin.redact-payload-fields masked; "
+                + "only in GET /api/tasks/{id}", example = "{\"rows\": 500}") JsonNode payload,
+        @Schema(description = "JSON pointers of the payload fields shown masked; only in GET /api/tasks/{id}",
+                example = "[\"/card/number\"]") List<String> redactedFields,
         @Schema(example = "alice") String ownerId,
         String dedupKey,
         @Schema(description = "when the task is (or was) due") Instant availableAt,
@@ -36,15 +40,16 @@ public record TaskJson(
         Instant finishedAt) {
 
     static TaskJson summary(TaskView view) {
-        return of(view, null);
+        return of(view, null, null);
     }
 
-    static TaskJson detail(TaskView view, JsonMapper jsonMapper) {
-        return of(view, parse(view.payloadJson(), jsonMapper));
+    static TaskJson detail(TaskView view, JsonMapper jsonMapper, PayloadRedaction redaction) {
+        PayloadRedaction.Shown shown = redaction.apply(parse(view.payloadJson(), jsonMapper));
+        return of(view, shown.payload(), shown.redactedFields());
     }
 
-    private static TaskJson of(TaskView v, JsonNode payload) {
-        return new TaskJson(v.id(), v.taskType(), v.status(), v.priority(), payload, v.ownerId(), v.dedupKey(),
+    private static TaskJson of(TaskView v, JsonNode payload, List<String> redactedFields) {
+        return new TaskJson(v.id(), v.taskType(), v.status(), v.priority(), payload, redactedFields, v.ownerId(), v.dedupKey(),
                 v.availableAt(), v.attemptCount(), v.maxAttempts(), v.leaseOwner(), v.leaseUntil(), v.leaseToken(),
                 v.progress(), v.progressMessage(), v.artifactId(), v.lastError(), v.createTime(), v.updateTime(),
                 v.startedAt(), v.finishedAt());

@@ -7,8 +7,9 @@ import org.springframework.web.servlet.config.annotation.ViewControllerRegistry;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 /**
- * Serves the web console, a static page that talks to /api, from classpath:/console/: at "/" and
- * under /console/**. Off together with the API ({@code async-task.admin.console.enabled=false}).
+ * Serves the web console, static pages and ES modules that talk to /api, from classpath:/console/: the
+ * console at "/", its login page at "/login", their files under /console/**. Off together with the API
+ * ({@code async-task.admin.console.enabled=false}).
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnConsole
@@ -22,5 +23,6 @@ class ConsoleConfiguration implements WebMvcConfigurer {
     @Override
     public void addViewControllers(ViewControllerRegistry registry) {
         registry.addViewController("/").setViewName("forward:/console/index.html");
+        registry.addViewController("/login").setViewName("forward:/console/login.html");
     }
 }

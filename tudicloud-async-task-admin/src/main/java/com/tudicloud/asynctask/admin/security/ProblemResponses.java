@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.admin.security;
 import com.tudicloud.asynctask.admin.api.ProblemText;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.context.MessageSource;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
@@ -14,6 +15,7 @@ import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.csrf.CsrfException;
 import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
+import org.springframework.web.servlet.LocaleResolver;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
@@ -21,21 +23,25 @@ import java.net.URI;
 
 /**
  * 401 and 403 for API callers, and 400 for requests the firewall rejects (an encoded slash or percent, a
- * ';', a '..' segment, a control character), as RFC 9457 problem details like every other API error.
+ * ';', a '..' segment, a control character), as RFC 9457 problem details like every other API error; the
+ * 401 and 403 texts in the request's language, the firewall's in its own words.
  */
 final class ProblemResponses implements AuthenticationEntryPoint, AccessDeniedHandler, RequestRejectedHandler {
 
     private final JsonMapper jsonMapper;
+    private final MessageSource messages;
+    private final LocaleResolver locales;
 
-    ProblemResponses(JsonMapper jsonMapper) {
+    ProblemResponses(JsonMapper jsonMapper, MessageSource messages, LocaleResolver locales) {
         this.jsonMapper = jsonMapper;
+        this.messages = messages;
+        this.locales = locales;
     }
 
     @Override
     public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException e)
             throws IOException {
-        write(request, response, HttpStatus.UNAUTHORIZED,
-                "Log in first: send HTTP Basic credentials, or use the console's login page at /login");
+        write(request, response, HttpStatus.UNAUTHORIZED, text(request, "problem.login"));
     }
 
     @Override
@@ -46,9 +52,7 @@ final class ProblemResponses implements AuthenticationEntryPoint, AccessDeniedHa
             commence(request, response, null);
             return;
         }
-        write(request, response, HttpStatus.FORBIDDEN, e instanceof CsrfException
-                ? "Missing or invalid CSRF token: send the XSRF-TOKEN cookie's value in the X-XSRF-TOKEN header"
-                : "Your role may not do this: submitting, cancelling and retrying need the OPERATOR role");
+        write(request, response, HttpStatus.FORBIDDEN, text(request, e instanceof CsrfException ? "problem.csrf" : "problem.role"));
     }
 
     /** The firewall's message names what it refused, e.g. 'the URL contained a potentially malicious String ";"'. */
@@ -56,6 +60,11 @@ final class ProblemResponses implements AuthenticationEntryPoint, AccessDeniedHa
     public void handle(HttpServletRequest request, HttpServletResponse response, RequestRejectedException e)
             throws IOException {
         write(request, response, HttpStatus.BAD_REQUEST, ProblemText.quote(String.valueOf(e.getMessage())));
+    }
+
+    /** In the request's language (Accept-Language, else English), as the API's other problems. */
+    private String text(HttpServletRequest request, String code) {
+        return messages.getMessage(code, null, locales.resolveLocale(request));
     }
 
     private void write(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String detail)

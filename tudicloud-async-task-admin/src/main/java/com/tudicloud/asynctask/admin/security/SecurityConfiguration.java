@@ -1,12 +1,12 @@
 package com.tudicloud.asynctask.admin.security;
 
 import com.tudicloud.asynctask.admin.AdminProperties;
+import org.springframework.context.MessageSource;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
 import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
-import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.core.userdetails.User;
@@ -17,16 +17,18 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.util.matcher.RequestMatcher;
+import org.springframework.web.servlet.LocaleResolver;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.util.Arrays;
 import java.util.List;
 
 import static org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher.pathPattern;
 
 /**
  * Who may do what. A viewer reads; an operator may also submit, cancel and retry. The browser console
- * logs in with a form and keeps a session, so CSRF protection stays on (cookie to header, as single
- * page apps do). API clients send HTTP Basic credentials with each request; a request that carries its
+ * logs in on its own login page (Spring Security's form login behind it) and keeps a session, so CSRF
+ * protection stays on (cookie to header, as single page apps do; the login form sends it too). API clients send HTTP Basic credentials with each request; a request that carries its
  * own Authorization header cannot be forged by another site, so CSRF does not apply to it. API and
  * actuator callers get 401/403 as problem details, never a login page or a Basic challenge.
  */
@@ -38,19 +40,26 @@ public class SecurityConfiguration {
         return path.startsWith("/api/") || path.startsWith("/actuator/") || path.startsWith("/v3/api-docs");
     };
     private static final RequestMatcher OWN_CREDENTIALS = request -> request.getHeader("Authorization") != null;
+    /** What the login page loads; the console's other files need a login. */
+    private static final String[] LOGIN_PAGE_FILES = {"/console/login.html", "/console/favicon.svg",
+            "/console/css/base.css", "/console/css/login.css", "/console/js/login.js", "/console/js/api.js",
+            "/console/js/dom.js", "/console/js/i18n.js", "/console/js/messages/*.js"};
 
     @Bean
-    SecurityFilterChain adminSecurity(HttpSecurity http, JsonMapper jsonMapper) throws Exception {
-        ProblemResponses problems = new ProblemResponses(jsonMapper);
+    SecurityFilterChain adminSecurity(HttpSecurity http, JsonMapper jsonMapper, MessageSource messages,
+                                      LocaleResolver locales) throws Exception {
+        ProblemResponses problems = new ProblemResponses(jsonMapper, messages, locales);
         http.authorizeHttpRequests(requests -> requests
                         .requestMatchers(pathPattern("/actuator/health"), pathPattern("/actuator/health/**")).permitAll()
-                        .requestMatchers(pathPattern("/login"), pathPattern("/error")).permitAll()
+                        .requestMatchers(pathPattern("/error")).permitAll()
+                        .requestMatchers(Arrays.stream(LOGIN_PAGE_FILES).map(path -> pathPattern(HttpMethod.GET, path))
+                                .toArray(RequestMatcher[]::new)).permitAll()
                         .requestMatchers(pathPattern(HttpMethod.POST, "/api/**")).hasRole("OPERATOR")
                         .requestMatchers(pathPattern("/api/**")).hasRole("VIEWER")
                         .anyRequest().authenticated())
-                .formLogin(form -> form.defaultSuccessUrl("/", true))
+                .formLogin(form -> form.loginPage("/login").defaultSuccessUrl("/", true).permitAll())
                 .httpBasic(basic -> basic.authenticationEntryPoint(problems))
-                .logout(Customizer.withDefaults())
+                .logout(logout -> logout.permitAll())
                 .csrf(csrf -> csrf.spa().ignoringRequestMatchers(OWN_CREDENTIALS))
                 .exceptionHandling(errors -> errors
                         .defaultAuthenticationEntryPointFor(problems, MACHINE_PATHS)
@@ -60,8 +69,8 @@ public class SecurityConfiguration {
 
     /** Requests the firewall refuses get a 400 problem, not a bare status. */
     @Bean
-    WebSecurityCustomizer rejectedRequestsAsProblems(JsonMapper jsonMapper) {
-        return web -> web.requestRejectedHandler(new ProblemResponses(jsonMapper));
+    WebSecurityCustomizer rejectedRequestsAsProblems(JsonMapper jsonMapper, MessageSource messages, LocaleResolver locales) {
+        return web -> web.requestRejectedHandler(new ProblemResponses(jsonMapper, messages, locales));
     }
 
     @Bean

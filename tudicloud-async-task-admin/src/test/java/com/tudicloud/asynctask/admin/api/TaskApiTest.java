@@ -20,9 +20,12 @@ import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilde
 import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.httpBasic;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -33,7 +36,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 /** The REST API end to end on the real database: happy paths, roles, and every status code it promises. */
-@SpringBootTest(properties = {"async-task.admin.task-types=mail,report", "async-task.worker.enabled=false"})
+@SpringBootTest(properties = {"async-task.admin.task-types=mail,report", "async-task.worker.enabled=false",
+        "async-task.admin.redact-payload-fields=/card/number,/tokens/0"})
 @AutoConfigureMockMvc
 class TaskApiTest {
 
@@ -198,6 +202,28 @@ class TaskApiTest {
     }
 
     @Test
+    void theLoginPageIsTheConsolesOwnAndItsFormNeedsTheCsrfToken() throws Exception {
+        var page = mvc.perform(get("/login")).andExpect(status().isOk()).andReturn();
+        assertThat(page.getResponse().getForwardedUrl()).isEqualTo("/console/login.html");
+        assertThat(page.getResponse().getCookie("XSRF-TOKEN")).as("the token the login form sends").isNotNull();
+        mvc.perform(get("/console/js/login.js")).andExpect(status().isOk());
+        // a browser is sent to the login page, a program gets its 401
+        mvc.perform(get("/console/js/main.js").accept(MediaType.TEXT_HTML)).andExpect(status().isFound())
+                .andExpect(header().string("Location", endsWith("/login")));
+        mvc.perform(get("/console/js/main.js")).andExpect(status().isUnauthorized());
+
+        // without the token the form is refused, and nobody is logged in
+        mvc.perform(post("/login").param("username", "operator").param("password", "operator"))
+                .andExpect(status().isUnauthorized()).andExpect(header().doesNotExist("Location"));
+        mvc.perform(post("/login").param("username", "operator").param("password", "wrong").with(csrf()))
+                .andExpect(status().isFound()).andExpect(header().string("Location", "/login?error"));
+        mvc.perform(post("/login").param("username", "operator").param("password", "operator").with(csrf()))
+                .andExpect(status().isFound()).andExpect(header().string("Location", "/"));
+        mvc.perform(get("/login").param("logout", "")).andExpect(status().isOk());
+        mvc.perform(get("/login").param("error", "")).andExpect(status().isOk());
+    }
+
+    @Test
     void statsWorkersAndMe() throws Exception {
         client.submit(TaskRequest.of("mail", null));
         client.submit(TaskRequest.of("report", null).withDelay(Duration.ofMinutes(5)));
@@ -215,8 +241,102 @@ class TaskApiTest {
                 .andExpect(jsonPath("$.canOperate").value(true))
                 .andExpect(jsonPath("$.roles", hasSize(1)))
                 .andExpect(jsonPath("$.roles[0]").value("OPERATOR"))
-                .andExpect(jsonPath("$.submittableTaskTypes[0]").value("mail"));
+                .andExpect(jsonPath("$.submittableTaskTypes[0]").value("mail"))
+                .andExpect(jsonPath("$.serverTimeZone").value(java.time.ZoneId.systemDefault().getId()));
         mvc.perform(asViewer(get("/api/me"))).andExpect(jsonPath("$.canOperate").value(false));
+    }
+
+    @Test
+    void redactedPayloadFieldsAreMaskedInEveryAnswerButStoredAsSubmitted() throws Exception {
+        String payload = "{\"card\": {\"number\": \"4111 1111 1111 1111\", \"holder\": \"Ada\"}, \"tokens\": [\"s3cret\"]}";
+        mvc.perform(asOperator(post("/api/tasks")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"taskType\": \"mail\", \"dedupKey\": \"card\", \"payload\": " + payload + "}"))
+                .andExpect(status().isCreated())
+                .andExpect(jsonPath("$.payload.card.number").value("[redacted]"))
+                .andExpect(content().string(not(containsString("4111"))));
+        long id = rows.idsWithStatus("QUEUED").get(0);
+
+        for (var request : new MockHttpServletRequestBuilder[] {asViewer(get("/api/tasks/" + id)),
+                asOperator(get("/api/tasks/" + id)),
+                asOperator(post("/api/tasks")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"taskType\": \"mail\", \"dedupKey\": \"card\"}")}) {
+            mvc.perform(request)
+                    .andExpect(status().isOk())
+                    .andExpect(jsonPath("$.payload.card.number").value("[redacted]"))
+                    .andExpect(jsonPath("$.payload.card.holder").value("Ada"))
+                    .andExpect(jsonPath("$.payload.tokens[0]").value("[redacted]"))
+                    .andExpect(jsonPath("$.redactedFields", contains("/card/number", "/tokens/0")))
+                    .andExpect(content().string(not(containsString("s3cret"))));
+        }
+        assertThat(rows.jdbc().queryForObject("SELECT payload FROM system_async_task WHERE id = ?", String.class, id))
+                .contains("4111 1111 1111 1111").contains("s3cret");
+    }
+
+    @Test
+    void theTimelineCountsFinishedTasksPerMinuteAndShowsTheQueueSamples() throws Exception {
+        for (String status : new String[] {"SUCCESS", "SUCCESS", "FAILED", "CANCELLED"}) {
+            long id = client.submit(TaskRequest.of("mail", null)).taskId();
+            rows.jdbc().update("UPDATE system_async_task SET status = ?, finished_at = NOW(3) WHERE id = ?", status, id);
+        }
+
+        mvc.perform(asViewer(get("/api/stats/timeline")).param("minutes", "5"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.minutes").value(5))
+                .andExpect(jsonPath("$.finished", hasSize(5)))
+                .andExpect(jsonPath("$.finished[4].success").value(2))
+                .andExpect(jsonPath("$.finished[4].failed").value(1))
+                .andExpect(jsonPath("$.finished[4].cancelled").value(1))
+                .andExpect(jsonPath("$.queue").isArray())
+                .andExpect(jsonPath("$.queueSampleSeconds").value(10));
+        mvc.perform(asViewer(get("/api/stats/timeline")))
+                .andExpect(jsonPath("$.minutes").value(60)).andExpect(jsonPath("$.finished", hasSize(60)));
+    }
+
+    @Test
+    void theTimelineWindowIsOneToSixtyMinutesInPlainDecimal() throws Exception {
+        for (String minutes : new String[] {"0", "61", "-1", "0x10", "1.5", "+5", " 5", "\u0665", "99999999999"}) {
+            mvc.perform(asViewer(get("/api/stats/timeline")).param("minutes", minutes))
+                    .andExpect(status().isBadRequest())
+                    .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON))
+                    .andExpect(jsonPath("$.errors[0].field").value("minutes"));
+        }
+        mvc.perform(get("/api/stats/timeline")).andExpect(status().isUnauthorized());
+    }
+
+    @Test
+    void problemsAreWrittenInTheRequestsLanguageAndInEnglishOtherwise() throws Exception {
+        long id = client.submit(TaskRequest.of("mail", null).withDelay(Duration.ofMinutes(5))).taskId();
+        mvc.perform(asOperator(post("/api/tasks/" + id + "/cancel"))).andExpect(status().isOk());
+
+        mvc.perform(asOperator(post("/api/tasks/" + id + "/cancel")).header("Accept-Language", "zh-CN"))
+                .andExpect(status().isConflict())
+                .andExpect(jsonPath("$.title").value("任务状态不允许此操作"))
+                .andExpect(jsonPath("$.detail").value("任务 " + id + " 已经是 CANCELLED 状态"));
+        mvc.perform(asViewer(get("/api/tasks/424242")).header("Accept-Language", "zh-CN,zh;q=0.9,en;q=0.8"))
+                .andExpect(jsonPath("$.detail").value("没有 id 为 424242 的任务"));
+        mvc.perform(asOperator(post("/api/tasks")).header("Accept-Language", "zh-CN")
+                        .contentType(MediaType.APPLICATION_JSON).content("{\"taskType\": \"mail\", \"maxAttempts\": 0, \"ownerId\": \" \"}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.title").value("请求无效"))
+                .andExpect(jsonPath("$.detail", containsString("maxAttempts: 最小不能小于1")))
+                .andExpect(jsonPath("$.detail", containsString("ownerId: 不能为空")));
+        mvc.perform(asViewer(get("/api/tasks")).param("sort", "sideways").header("Accept-Language", "zh-CN"))
+                .andExpect(jsonPath("$.detail").value("sort: 未知的排序 'sideways'；可用：createTime、updateTime、priority、"
+                        + "status，后面可加 ,asc 或 ,desc"));
+        mvc.perform(get("/api/tasks").header("Accept-Language", "zh-CN"))
+                .andExpect(status().isUnauthorized())
+                .andExpect(jsonPath("$.detail", containsString("请先登录")));
+        mvc.perform(asViewer(post("/api/tasks/" + id + "/retry")).header("Accept-Language", "zh-CN"))
+                .andExpect(status().isForbidden())
+                .andExpect(jsonPath("$.detail", containsString("OPERATOR 角色")));
+
+        // no Accept-Language, or one the API does not speak: English
+        for (String language : new String[] {null, "fr-FR", "en-GB"}) {
+            var request = asOperator(post("/api/tasks/" + id + "/cancel"));
+            mvc.perform(language == null ? request : request.header("Accept-Language", language))
+                    .andExpect(jsonPath("$.title").value("Task is in the wrong status"))
+                    .andExpect(jsonPath("$.detail").value("task " + id + " is already CANCELLED"));
+        }
     }
 
     @Test
@@ -226,7 +346,10 @@ class TaskApiTest {
                 .andExpect(jsonPath("$.paths['/api/tasks'].get.summary").value("List tasks"))
                 .andExpect(jsonPath("$.paths['/api/tasks'].post.summary").value("Submit a task"))
                 .andExpect(jsonPath("$.paths['/api/tasks/{id}/cancel'].post.responses['409']").exists())
-                .andExpect(jsonPath("$.components.schemas.SubmitTask.properties.taskType.example").value("demo.export"));
+                .andExpect(jsonPath("$.components.schemas.SubmitTask.properties.taskType.example").value("demo.export"))
+                .andExpect(jsonPath("$.paths['/api/stats/timeline'].get.parameters[0].name").value("minutes"))
+                .andExpect(jsonPath("$.paths['/api/stats/timeline'].get.parameters[0].schema.minimum").value(1))
+                .andExpect(jsonPath("$.paths['/api/stats/timeline'].get.parameters[0].schema.maximum").value(60));
         mvc.perform(asViewer(get("/swagger-ui/index.html"))).andExpect(status().isOk());
     }
 

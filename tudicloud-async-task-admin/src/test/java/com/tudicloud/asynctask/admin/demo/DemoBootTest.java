@@ -5,6 +5,8 @@ import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
+import com.tudicloud.asynctask.api.spi.FinishedPerMinute;
+import com.tudicloud.asynctask.api.spi.QueueSample;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
 import com.tudicloud.asynctask.api.spi.TaskSort;
@@ -21,6 +23,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
 
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -84,6 +87,18 @@ class DemoBootTest {
                     assertThat(importTaskIds).hasSize(2);
                     assertThat(context.getBean(DemoImportLedger.class).importedTaskIds())
                             .containsExactlyInAnyOrderElementsOf(importTaskIds);
+
+                    // the overview's statements run on H2 too
+                    TaskAdminStore store = context.getBean(TaskAdminStore.class);
+                    FinishedPerMinute hour = store.finishedPerMinute(60);
+                    assertThat(hour.counts()).allSatisfy(count -> assertThat(count.status()).isEqualTo(TaskStatus.SUCCESS));
+                    assertThat(hour.counts().stream().mapToLong(FinishedPerMinute.Count::tasks).sum()).isEqualTo(8);
+                    assertThat(hour.counts()).allSatisfy(count -> assertThat(count.minute())
+                            .isEqualTo(count.minute().truncatedTo(ChronoUnit.MINUTES)));
+                    QueueSample sample = store.queueSample();
+                    assertThat(sample.due()).isZero();
+                    assertThat(sample.running()).isZero();
+                    assertThat(sample.at()).isAfterOrEqualTo(hour.databaseNow());
                 });
     }
 

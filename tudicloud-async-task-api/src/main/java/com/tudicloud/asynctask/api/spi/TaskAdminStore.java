@@ -20,6 +20,16 @@ public interface TaskAdminStore {
     long expiredLeases();
 
     /**
+     * Tasks that ended in the last {@code minutes} minutes of the database's clock, the current minute
+     * included, per minute and terminal status. A range on the finished index: it reads the rows of those
+     * minutes only, however many older ones the table holds.
+     */
+    FinishedPerMinute finishedPerMinute(int minutes);
+
+    /** Due QUEUED tasks and leased tasks now; it reads only the QUEUED, RUNNING and CANCEL_REQUESTED rows. */
+    QueueSample queueSample();
+
+    /**
      * Deletes at most {@code limit} tasks in {@code status} (a terminal one) that finished longer ago than
      * {@code olderThan}, by the database's clock, in one short statement.
      */

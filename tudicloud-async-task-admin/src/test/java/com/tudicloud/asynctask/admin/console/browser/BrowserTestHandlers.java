@@ -7,13 +7,17 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import tools.jackson.databind.JsonNode;
 
-/** Task types for the browser test: one that runs until it is interrupted, one that succeeds, one that fails. */
+/**
+ * Task types for the browser test: one that runs until it is interrupted, one that succeeds, one that
+ * fails with a message, one that throws (its last error holds a stack trace).
+ */
 @TestConfiguration(proxyBeanMethods = false)
 class BrowserTestHandlers {
 
     static final String BLOCK = "browser.block";
     static final String QUICK = "browser.quick";
     static final String FAIL = "browser.fail";
+    static final String THROW = "browser.throw";
 
     static final int BLOCK_PROGRESS = 42;
     static final String BLOCK_MESSAGE = "waiting to be cancelled";
@@ -48,6 +52,16 @@ class BrowserTestHandlers {
             @Override
             public TaskResult execute(TaskContext context, JsonNode payload) {
                 return TaskResult.fail(FAILURE);
+            }
+        };
+    }
+
+    @Bean
+    TaskHandler<JsonNode> throwingHandler() {
+        return new Handler(THROW) {
+            @Override
+            public TaskResult execute(TaskContext context, JsonNode payload) {
+                throw new IllegalStateException("the report service answered 503");
             }
         };
     }

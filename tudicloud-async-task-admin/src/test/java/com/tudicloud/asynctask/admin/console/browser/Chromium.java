@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * A real headless Chromium driven by the system's chromedriver (Debian packages chromium and
@@ -29,13 +30,20 @@ final class Chromium implements AutoCloseable {
         this.driver = driver;
     }
 
+    /** A browser whose user prefers English. */
     static Chromium start() throws IOException {
+        return start("en-US");
+    }
+
+    /** A browser whose user prefers this language (navigator.languages and Accept-Language), e.g. zh-CN. */
+    static Chromium start(String language) throws IOException {
         Path profile = Files.createTempDirectory("console-chromium-");
         ChromeOptions options = new ChromeOptions();
         options.setBinary(BINARY);
         options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync",
-                "--disable-quic", "--user-data-dir=" + profile, "--window-size=1440,1000", "--lang=en-US");
+                "--disable-quic", "--user-data-dir=" + profile, "--window-size=1440,1000", "--lang=" + language);
+        options.setExperimentalOption("prefs", Map.of("intl.accept_languages", language));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(new File(DRIVER))
                 .usingAnyFreePort()

@@ -5,7 +5,11 @@ import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
@@ -13,25 +17,22 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Import;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import static com.tudicloud.asynctask.admin.console.browser.BrowserTestHandlers.BLOCK;
 import static com.tudicloud.asynctask.admin.console.browser.BrowserTestHandlers.BLOCK_MESSAGE;
@@ -39,11 +40,14 @@ import static com.tudicloud.asynctask.admin.console.browser.BrowserTestHandlers.
 import static com.tudicloud.asynctask.admin.console.browser.BrowserTestHandlers.FAIL;
 import static com.tudicloud.asynctask.admin.console.browser.BrowserTestHandlers.FAILURE;
 import static com.tudicloud.asynctask.admin.console.browser.BrowserTestHandlers.QUICK;
+import static com.tudicloud.asynctask.admin.console.browser.BrowserTestHandlers.THROW;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The web console in a real headless Chromium, against the whole admin application on the real
- * database, with an embedded worker running the test's handlers.
+ * database, with an embedded worker running the test's handlers: the operator's and the viewer's flows,
+ * and in English and Chinese the login page, the overview's charts, the task detail and cancelling with
+ * the keyboard alone; the language switch; contrast and names of the controls.
  */
 @SpringBootTest(classes = AsyncTaskAdminApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {
@@ -52,6 +56,8 @@ import static org.assertj.core.api.Assertions.assertThat;
                 "async-task.worker.lease-timeout=2s",
                 "async-task.worker.recovery-interval=1s",
                 "async-task.demo.enabled=false",
+                "async-task.admin.queue-sample-interval=1s",
+                "async-task.admin.redact-payload-fields=/card/number",
         })
 @Import(BrowserTestHandlers.class)
 class ConsoleBrowserIT {
@@ -72,13 +78,13 @@ class ConsoleBrowserIT {
     @Autowired
     private JsonMapper jsonMapper;
 
-    private final HttpClient http = HttpClient.newHttpClient();
+    private ConsoleApi api;
     private Chromium chromium;
 
     @BeforeEach
-    void startBrowser() throws IOException {
+    void emptyTable() {
         TestDatabase.get().deleteAllTasks();
-        chromium = Chromium.start();
+        api = new ConsoleApi(baseUrl(), jsonMapper);
     }
 
     @AfterEach
@@ -88,28 +94,39 @@ class ConsoleBrowserIT {
         }
     }
 
+    /** A browser whose user prefers this language. */
+    private ConsolePage browser(String language) throws IOException {
+        chromium = Chromium.start(language);
+        return new ConsolePage(chromium.driver(), baseUrl());
+    }
+
     @Test
     void anAnonymousVisitorEndsOnTheLoginPage() throws IOException {
-        WebDriver driver = chromium.driver();
+        ConsolePage page = browser("en-US");
+        WebDriver driver = page.driver();
         driver.get(baseUrl() + "/");
 
         assertThat(driver.getCurrentUrl()).isEqualTo(baseUrl() + "/login");
+        page.waitUntil("the login page has loaded its modules", () -> "true".equals(page.bodyData("ready")));
         assertThat(driver.findElement(By.id("username")).isDisplayed()).isTrue();
         assertThat(driver.findElements(By.id("task-rows"))).isEmpty();
-        new ConsolePage(driver, baseUrl()).screenshot(SCREENSHOTS.resolve("console-login.png"));
+        page.screenshot(SCREENSHOTS.resolve("console-login.png"));
 
-        driver.get(baseUrl() + "/console/app.js");
-        assertThat(driver.getCurrentUrl()).isEqualTo(baseUrl() + "/login");
+        // the login page's files are public, the console's others are not
+        for (String file : List.of("/console/js/main.js", "/console/js/tasks/table.js", "/console/index.html")) {
+            driver.get(baseUrl() + file);
+            assertThat(driver.getCurrentUrl()).as(file).isEqualTo(baseUrl() + "/login");
+        }
     }
 
     @Test
     void anOperatorFiltersTheTableOpensATaskAndCancelsTheRunningOne() throws Exception {
-        long quick1 = submit(QUICK, "{\"n\": 1}", "alice", 0);
-        long quick2 = submit(QUICK, "{\"n\": 2}", "alice", 0);
-        long quick3 = submit(QUICK, "{\"n\": 3}", "bob", 5);
-        long failed = submit(FAIL, "{\"html\": \"<b>not bold</b>\", \"rows\": [1, 2]}", "mallory", 0);
-        long later = submit(QUICK, "{\"n\": 4}", "bob", 0, 600_000);
-        ConsolePage page = new ConsolePage(chromium.driver(), baseUrl()).logIn("operator", "operator");
+        long quick1 = api.submit(QUICK, "{\"n\": 1}", "alice", 0);
+        long quick2 = api.submit(QUICK, "{\"n\": 2}", "alice", 0);
+        long quick3 = api.submit(QUICK, "{\"n\": 3}", "bob", 5);
+        long failed = api.submit(FAIL, "{\"html\": \"<b>not bold</b>\", \"rows\": [1, 2]}", "mallory", 0);
+        long later = api.submit(QUICK, "{\"n\": 4}", "bob", 0, 600_000, 3);
+        ConsolePage page = browser("en-US").logIn("operator", "operator");
         assertThat(page.text(By.id("user-role"))).isEqualToIgnoringCase("operator");
 
         // everything the page loaded came from this server: it works offline
@@ -151,7 +168,7 @@ class ConsoleBrowserIT {
                 && "1".equals(statCount(page, "SCHEDULED")));
         page.waitUntil("the embedded worker is listed as live", () -> !page.driver()
                 .findElements(By.cssSelector("#workers .worker-live")).isEmpty());
-        page.screenshot(SCREENSHOTS.resolve("console.png"));
+        page.screenshot(SCREENSHOTS.resolve("console-operator.png"));
 
         // status filter: only the running task, and it stays so across auto-refresh rounds
         page.toggleStatusFilter("RUNNING");
@@ -209,14 +226,14 @@ class ConsoleBrowserIT {
         page.cancel(blocking, false);
         page.waitForRefreshesAfter(page.refreshes(), 1);
         assertThat(page.shownStatus(blocking)).isEqualTo("RUNNING");
-        assertThat(taskJson(blocking).get("status").asString()).isEqualTo("RUNNING");
+        assertThat(api.task(blocking).get("status").asString()).isEqualTo("RUNNING");
         page.cancel(blocking, true);
         page.waitForStatus(blocking, "CANCELLED");
-        assertThat(taskJson(blocking).get("status").asString()).isEqualTo("CANCELLED");
+        assertThat(api.task(blocking).get("status").asString()).isEqualTo("CANCELLED");
 
         // a cancel the server refuses shows its problem detail
         page.setAutoRefresh(false);
-        post("/api/tasks/" + later + "/cancel");
+        api.post("/api/tasks/" + later + "/cancel");
         assertThat(page.shownStatus(later)).isEqualTo("SCHEDULED");   // the paused page does not know yet
         page.cancel(later, true);
         page.waitUntil("the refusal is shown", () -> "error".equals(page.noticeKind())
@@ -226,10 +243,10 @@ class ConsoleBrowserIT {
         // retry the failed task from its row
         page.setAutoRefresh(true);
         page.row(failed).findElement(By.cssSelector("[data-testid=retry]")).click();
-        page.driver().switchTo().alert().accept();
+        page.answerConfirmation(true);
         page.waitUntil("the retry is announced", () -> page.notice().equals("Task #" + failed + " queued again."));
         page.waitUntil("the retried task ran again (a second claim) and failed again", () -> {
-            JsonNode task = taskJson(failed);
+            JsonNode task = api.task(failed);
             return task.get("leaseToken").asLong() == 2 && "FAILED".equals(task.get("status").asString());
         });
         page.waitForStatus(failed, "FAILED");
@@ -243,12 +260,12 @@ class ConsoleBrowserIT {
 
     @Test
     void aViewerPagesThroughTasksButCannotCancelRetryOrSubmit() throws Exception {
-        long failed = submit(FAIL, "{}", "alice", 0);
+        long failed = api.submit(FAIL, "{}", "alice", 0);
         List<Long> queued = new ArrayList<>();
         for (int i = 0; i < 11; i++) {
-            queued.add(submit(QUICK, "{\"n\": " + i + "}", "alice", 0, 600_000));
+            queued.add(api.submit(QUICK, "{\"n\": " + i + "}", "alice", 0, 600_000, 3));
         }
-        ConsolePage page = new ConsolePage(chromium.driver(), baseUrl()).logIn("viewer", "viewer");
+        ConsolePage page = browser("en-US").logIn("viewer", "viewer");
         assertThat(page.text(By.id("user-role"))).isEqualToIgnoringCase("viewer");
 
         // 12 tasks, 10 per page, newest first
@@ -283,6 +300,293 @@ class ConsoleBrowserIT {
         page.waitUntil("the login page is shown", () -> page.driver().getCurrentUrl().equals(baseUrl() + "/login"));
     }
 
+    // ------------------------------------------------------------------ both languages
+
+    /** A few strings each language must show, from its message bundle and from the server's problems. */
+    record Texts(String browser, String lang, String queueHeading, String queuedStatus, String badPassword,
+                 String loggedOut, String chartTitle, String maskedNote, String stackTrace, String cancelRequested,
+                 String alreadyCancelled) {
+
+        @Override
+        public String toString() {
+            return browser;
+        }
+    }
+
+    static Stream<Texts> languages() {
+        return Stream.of(
+                new Texts("en-US", "en", "Queue", "QUEUED", "Wrong user name or password.", "You have been logged out.",
+                        "Tasks finished per minute by outcome, last hour",
+                        "Masked for everyone by the server's settings: /card/number", "Stack trace (",
+                        "Cancel requested for task #", "is already CANCELLED"),
+                new Texts("zh-CN", "zh-CN", "队列", "排队中", "用户名或密码错误。", "您已退出登录。",
+                        "最近一小时每分钟完成的任务（按结果）", "根据服务器设置对所有人隐藏：/card/number", "堆栈（",
+                        "已请求取消任务 #", "已经是 CANCELLED 状态"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("languages")
+    void theLoginPageSpeaksTheBrowsersLanguageRefusesABadPasswordAndSaysGoodbye(Texts texts) throws IOException {
+        ConsolePage page = browser(texts.browser());
+        page.driver().get(baseUrl() + "/login");
+        assertThat(page.driver().findElement(By.tagName("html")).getDomAttribute("lang")).isEqualTo(texts.lang());
+
+        page.submitLogin("operator", "not the password");
+        page.waitUntil("the bad password is refused", () -> texts.badPassword().equals(page.text(By.id("login-message"))));
+        assertThat(page.driver().getCurrentUrl()).isEqualTo(baseUrl() + "/login");
+        assertThat(page.driver().findElement(By.id("password")).getDomProperty("value")).isEmpty();
+        page.screenshot(SCREENSHOTS.resolve("console-login-refused-" + texts.lang() + ".png"));
+
+        page.submitLogin("operator", "operator");
+        page.waitUntil("the console is shown", () -> page.driver().getCurrentUrl().equals(baseUrl() + "/")
+                && "true".equals(page.bodyData("ready")) && "operator".equals(page.text(By.id("user-name"))));
+        assertThat(page.text(By.cssSelector(".stats-card h2"))).isEqualTo(texts.queueHeading());
+
+        page.driver().findElement(By.id("logout")).click();
+        page.waitUntil("the login page says goodbye", () -> page.driver().getCurrentUrl().equals(baseUrl() + "/login?logout")
+                && texts.loggedOut().equals(page.text(By.id("login-message"))));
+        page.driver().get(baseUrl() + "/");
+        assertThat(page.driver().getCurrentUrl()).isEqualTo(baseUrl() + "/login");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("languages")
+    void theOverviewChartsTheFinishedTasksAndTheQueueOfTheLastHour(Texts texts) throws IOException {
+        for (int i = 0; i < 5; i++) {
+            api.submit(QUICK, "{}", "alice", 0);
+        }
+        api.submit(FAIL, "{}", "bob", 0);
+        api.submit(FAIL, "{}", "bob", 0);
+        api.submit(QUICK, "{}", "carol", 0, 600_000, 3);
+
+        ConsolePage page = browser(texts.browser()).logIn("viewer", "viewer");
+
+        page.waitUntil("the chart counts the seven finished tasks", () -> chartTotal(page) == 7);
+        WebElement chart = page.driver().findElement(By.cssSelector("[data-testid=chart-finished]"));
+        assertThat(chart.findElements(By.cssSelector("[data-testid=minute]"))).hasSize(60);
+        assertThat(chart.findElements(By.cssSelector("rect[data-series=success]"))).isNotEmpty();
+        assertThat(chart.findElements(By.cssSelector("rect[data-series=failed]"))).isNotEmpty();
+        assertThat(page.script("return document.querySelector('[data-testid=chart-finished] > title').textContent"))
+                .isEqualTo(texts.chartTitle());
+        assertThat(page.text(By.cssSelector("[data-testid=total-success]"))).isEqualTo("5");
+        assertThat(page.text(By.cssSelector("[data-testid=total-failed]"))).isEqualTo("2");
+        JsonNode timeline = api.get("/api/stats/timeline?minutes=60");
+        long success = 0;
+        for (JsonNode minute : timeline.get("finished")) {
+            success += minute.get("success").asLong();
+        }
+        assertThat(success).as("the API's count").isEqualTo(5);
+
+        // the admin samples the queue every second here: the line grows, and shows the task not due yet as not due
+        page.waitUntil("the queue line has several samples", () -> queuePoints(page) >= 3);
+        assertThat(page.text(By.cssSelector("[data-testid=now-due]"))).isEqualTo("0");
+        page.screenshot(SCREENSHOTS.resolve("console-overview-" + texts.lang() + ".png"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("languages")
+    void theTaskDetailFoldsLongPartsAndMasksRedactedFields(Texts texts) throws IOException {
+        String secret = "4111 1111 1111 1111";
+        String rows = IntStream.range(0, 60).mapToObj(String::valueOf).collect(Collectors.joining(", "));
+        long quick = api.submit(QUICK, "{}", "bob", 0);
+        long crashed = api.submit(THROW, "{\"card\": {\"number\": \"" + secret + "\", \"holder\": \"Ada\"}, \"rows\": ["
+                + rows + "]}", "alice", 0, 0, 1);
+
+        ConsolePage page = browser(texts.browser()).logIn("operator", "operator");
+        page.waitForStatus(crashed, "FAILED");
+        page.openDetail(crashed);
+        WebElement detail = page.detail();
+
+        // the error's first line, its stack trace folded under it
+        assertThat(detail.findElement(By.cssSelector("[data-testid=last-error]")).getText())
+                .isEqualTo("java.lang.IllegalStateException: the report service answered 503");
+        WebElement trace = detail.findElement(By.cssSelector("[data-testid=stack-trace]"));
+        assertThat(trace.getDomProperty("open")).isEqualTo("false");
+        assertThat(trace.findElement(By.tagName("summary")).getText()).startsWith(texts.stackTrace());
+        trace.findElement(By.tagName("summary")).click();
+        assertThat(trace.findElement(By.tagName("pre")).getText()).contains("at com.tudicloud.asynctask");
+
+        // the payload, folded because it is long, with the masked field marked; the secret is nowhere in the page
+        WebElement fold = detail.findElement(By.cssSelector("[data-testid=payload-fold]"));
+        assertThat(fold.getDomProperty("open")).isEqualTo("false");
+        fold.findElement(By.tagName("summary")).click();
+        assertThat(detail.findElement(By.cssSelector("[data-testid=redacted]")).getText()).isEqualTo("\"[redacted]\"");
+        assertThat(detail.findElement(By.cssSelector("[data-testid=redacted-fields]")).getText()).isEqualTo(texts.maskedNote());
+        assertThat(page.driver().getPageSource()).doesNotContain(secret).contains("Ada");
+        assertThat(TestDatabase.get().dataSource()).satisfies(dataSource -> assertThat(new JdbcTemplate(dataSource)
+                .queryForObject("SELECT payload FROM system_async_task WHERE id = ?", String.class, crashed))
+                .as("stored as submitted").contains(secret));
+
+        for (String timing : List.of("create-time", "started-at", "ran", "finished-at")) {
+            assertThat(detail.findElement(By.cssSelector("[data-testid=" + timing + "]")).getText()).as(timing).isNotEqualTo("—");
+        }
+        // what the user unfolded stays unfolded while the page refreshes
+        page.waitForRefreshesAfter(page.refreshes(), 2);
+        assertThat(fold.getDomProperty("open")).isEqualTo("true");
+        assertThat(trace.getDomProperty("open")).isEqualTo("true");
+        page.screenshot(SCREENSHOTS.resolve("console-detail-" + texts.lang() + ".png"));
+        page.closeDetail();
+
+        // a task that ran once: when it was queued and due, how long it waited once due, how long it ran
+        page.waitForStatus(quick, "SUCCESS");
+        page.openDetail(quick);
+        for (String timing : List.of("create-time", "available-at", "waited", "started-at", "ran", "finished-at")) {
+            assertThat(page.detail().findElement(By.cssSelector("[data-testid=" + timing + "]")).getText()).as(timing)
+                    .isNotEqualTo("—");
+        }
+        assertThat(page.detail().findElement(By.cssSelector("[data-testid=artifact]")).getText()).isEqualTo("quick-" + quick + ".txt");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("languages")
+    void anOperatorCancelsWithTheKeyboardAlone(Texts texts) throws IOException {
+        long blocking = api.submit(BLOCK, "{}", "alice", 0);
+        ConsolePage page = browser(texts.browser()).logIn("operator", "operator");
+        page.waitForStatus(blocking, "RUNNING");
+
+        // from the top of the page, Tab reaches the running task's Cancel button
+        page.script("document.activeElement.blur(); window.scrollTo(0, 0);");
+        page.tabUntil("the Cancel button of task " + blocking, () -> focusedCancelOf(page, blocking), 80);
+        page.press(Keys.ENTER);
+        page.waitUntil("the confirmation is open", page::confirmationOpen);
+        assertThat(page.focused()).as("the harmless answer has the focus").isEqualTo("confirm-no");
+        assertThat(page.text(By.id("confirm-title"))).contains("#" + blocking);
+
+        // Escape keeps the task running, and gives the focus back to the button
+        page.press(Keys.ESCAPE);
+        page.waitUntil("the confirmation is closed", () -> !page.confirmationOpen());
+        assertThat(api.task(blocking).get("status").asString()).isEqualTo("RUNNING");
+        assertThat(focusedCancelOf(page, blocking)).as("focus back on the Cancel button").isTrue();
+
+        // Enter, Tab to the confirming button, Enter
+        page.press(Keys.ENTER);
+        page.waitUntil("the confirmation is open again", page::confirmationOpen);
+        page.press(Keys.TAB);
+        assertThat(page.focused()).isEqualTo("confirm-yes");
+        page.press(Keys.ENTER);
+        page.waitUntil("the cancel is announced", () -> page.notice().startsWith(texts.cancelRequested() + blocking));
+        page.waitForStatus(blocking, "CANCELLED");
+
+        // a cancel the server refuses: its problem detail, in the page's language
+        page.setAutoRefresh(false);
+        long later = api.submit(QUICK, "{}", "bob", 0, 600_000, 3);
+        page.setAutoRefresh(true);
+        page.waitForStatus(later, "QUEUED");
+        page.setAutoRefresh(false);
+        api.post("/api/tasks/" + later + "/cancel");
+        page.script("document.activeElement.blur(); window.scrollTo(0, 0);");
+        page.tabUntil("the Cancel button of task " + later, () -> focusedCancelOf(page, later), 80);
+        page.press(Keys.ENTER);
+        page.waitUntil("the confirmation is open", page::confirmationOpen);
+        page.press(Keys.TAB);
+        page.press(Keys.ENTER);
+        page.waitUntil("the refusal is shown", () -> "error".equals(page.noticeKind())
+                && page.notice().contains("#" + later) && page.notice().contains(texts.alreadyCancelled()));
+    }
+
+    @Test
+    void theLanguageSwitchTranslatesTheConsoleAndTheLoginPageAndIsRemembered() throws IOException {
+        long queued = api.submit(QUICK, "{}", "alice", 0, 600_000, 3);
+        ConsolePage page = browser("en-US").logIn("operator", "operator");
+        page.waitForStatus(queued, "QUEUED");
+        assertThat(page.row(queued).findElement(By.cssSelector("[data-testid=status]")).getText()).isEqualTo("QUEUED");
+        assertThat(page.text(By.id("page-info"))).isEqualTo("1–1 of 1 task");
+
+        new Select(page.driver().findElement(By.id("language"))).selectByValue("zh-CN");
+        page.waitUntil("the console speaks Chinese", () -> "true".equals(page.bodyData("ready"))
+                && "队列".equals(page.text(By.cssSelector(".stats-card h2"))));
+        page.waitUntil("the row is in Chinese", () -> "排队中".equals(page.text(By.cssSelector(
+                "#task-rows tr[data-task-id='" + queued + "'] [data-testid=status]"))));
+        assertThat(page.text(By.id("page-info"))).isEqualTo("第 1–1 个，共 1 个任务");
+        assertThat(page.driver().getTitle()).isEqualTo("tudicloud 异步任务");
+        // times in the browser's zone, the server's zone in their tooltip
+        String zone = api.get("/api/me").get("serverTimeZone").asString();
+        assertThat(page.row(queued).findElement(By.cssSelector("td[data-col=created] time")).getDomAttribute("title"))
+                .startsWith("本地时间：").contains("服务器时间：").endsWith("(" + zone + ")");
+        assertThat(page.driver().findElement(By.tagName("html")).getDomAttribute("lang")).isEqualTo("zh-CN");
+
+        // the server's problems follow: a refused submit, in Chinese
+        page.driver().findElement(By.id("new-task")).click();
+        WebElement maxAttempts = page.driver().findElement(By.id("submit-max-attempts"));
+        maxAttempts.clear();
+        maxAttempts.sendKeys("0");
+        page.driver().findElement(By.id("submit-send")).click();
+        page.waitUntil("the refusal is shown in Chinese", () -> {
+            String error = page.text(By.id("submit-error"));
+            return error != null && error.startsWith("maxAttempts: ") && error.codePoints().anyMatch(c ->
+                    Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN);
+        });
+        page.driver().findElement(By.id("submit-cancel")).click();
+
+        // remembered: after a reload, and on the login page after logging out
+        page.driver().navigate().refresh();
+        page.waitUntil("still Chinese after a reload", () -> "true".equals(page.bodyData("ready"))
+                && "队列".equals(page.text(By.cssSelector(".stats-card h2"))));
+        page.driver().findElement(By.id("logout")).click();
+        page.waitUntil("the login page is Chinese", () -> "您已退出登录。".equals(page.text(By.id("login-message")))
+                && "登录控制台".equals(page.text(By.cssSelector(".login-title"))));
+
+        new Select(page.driver().findElement(By.id("language"))).selectByValue("en");
+        page.waitUntil("the login page is English again", () -> "Log in to the console".equals(
+                page.text(By.cssSelector(".login-title"))));
+    }
+
+    @Test
+    void statusColoursPassWcagAaAndEveryControlHasAName() throws IOException {
+        ConsolePage page = browser("en-US").logIn("operator", "operator");
+        page.driver().findElement(By.id("new-task")).click();
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> ratios = (Map<String, Object>) ((JavascriptExecutor) page.driver()).executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+                const luminance = (c) => { const [r, g, b] = c.map((v) => { v /= 255;
+                    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+                    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+                const ratio = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+                    return (x + 0.05) / (y + 0.05); };
+                import('/console/js/widgets.js').then(({badge}) => {
+                    const result = {};
+                    for (const status of ['QUEUED', 'RUNNING', 'SUCCESS', 'FAILED', 'CANCEL_REQUESTED', 'CANCELLED']) {
+                        const element = badge(status);
+                        document.body.append(element);
+                        const style = getComputedStyle(element);
+                        result[status] = ratio(rgb(style.color), rgb(style.backgroundColor));
+                        element.remove();
+                    }
+                    done(result);
+                });
+                """);
+        assertThat(ratios).hasSize(6);
+        ratios.forEach((status, ratio) -> assertThat(((Number) ratio).doubleValue()).as("contrast of %s", status)
+                .isGreaterThanOrEqualTo(4.5));
+
+        List<?> unnamed = (List<?>) page.script("""
+                return [...document.querySelectorAll('input, select, textarea, button')]
+                    .filter((e) => e.getClientRects().length > 0)
+                    .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')
+                        && !e.getAttribute('aria-labelledby') && !(e.tagName === 'BUTTON' && e.textContent.trim()))
+                    .map((e) => e.outerHTML.slice(0, 120));""");
+        assertThat(unnamed).as("controls without an accessible name").isEmpty();
+    }
+
+    private static long chartTotal(ConsolePage page) {
+        Object total = page.script("return [...document.querySelectorAll('[data-testid=chart-finished] [data-testid=minute]')]"
+                + ".reduce((sum, g) => sum + Number(g.dataset.total), 0)");
+        return ((Number) total).longValue();
+    }
+
+    private static long queuePoints(ConsolePage page) {
+        Object points = page.script("const line = document.querySelector('[data-testid=chart-queue] polyline[data-series=due]');"
+                + " return line ? Number(line.dataset.points) : 0");
+        return ((Number) points).longValue();
+    }
+
+    private static boolean focusedCancelOf(ConsolePage page, long id) {
+        return Boolean.TRUE.equals(page.script("const e = document.activeElement; return e.dataset.testid === 'cancel'"
+                + " && e.closest('tr') !== null && e.closest('tr').dataset.taskId === arguments[0];", String.valueOf(id)));
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private static Set<Long> ids(ConsolePage page) {
@@ -297,44 +601,4 @@ class ConsoleBrowserIT {
         return "http://localhost:" + port;
     }
 
-    private long submit(String type, String payloadJson, String owner, int priority) throws Exception {
-        return submit(type, payloadJson, owner, priority, 0);
-    }
-
-    private long submit(String type, String payloadJson, String owner, int priority, long delayMs) throws Exception {
-        String body = jsonMapper.writeValueAsString(Map.of("taskType", type, "payload", jsonMapper.readTree(payloadJson),
-                "ownerId", owner, "priority", priority, "delayMs", delayMs));
-        HttpResponse<String> response = http.send(request("/api/tasks")
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
-        return jsonMapper.readTree(response.body()).get("id").asLong();
-    }
-
-    private void post(String path) throws Exception {
-        HttpResponse<String> response = http.send(request(path).POST(HttpRequest.BodyPublishers.noBody()).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    }
-
-    private JsonNode taskJson(long id) {
-        try {
-            HttpResponse<String> response = http.send(request("/api/tasks/" + id).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
-            assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-            return jsonMapper.readTree(response.body());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private HttpRequest.Builder request(String path) {
-        String credentials = Base64.getEncoder().encodeToString("operator:operator".getBytes(StandardCharsets.UTF_8));
-        return HttpRequest.newBuilder(URI.create(baseUrl() + path))
-                .header("Authorization", "Basic " + credentials)
-                .header("Accept", "application/json");
-    }
 }

@@ -1,8 +1,8 @@
 package com.tudicloud.asynctask.admin.console.browser;
 
-import org.openqa.selenium.Alert;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -10,7 +10,7 @@ import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.IOException;
@@ -45,12 +45,20 @@ final class ConsolePage {
     /** Logs in through the real form at /login and waits until the console has loaded the user. */
     ConsolePage logIn(String username, String password) {
         driver.get(baseUrl + "/login");
-        driver.findElement(By.id("username")).sendKeys(username);
-        driver.findElement(By.id("password")).sendKeys(password);
-        driver.findElement(By.cssSelector("button[type=submit]")).click();
+        submitLogin(username, password);
         waitUntil("the console has loaded for " + username, () -> "true".equals(bodyData("ready"))
                 && username.equals(text(By.id("user-name"))));
         return this;
+    }
+
+    /** Types into the login page's form and sends it. */
+    void submitLogin(String username, String password) {
+        waitUntil("the login page is ready", () -> "true".equals(bodyData("ready")));
+        driver.findElement(By.id("username")).clear();
+        driver.findElement(By.id("username")).sendKeys(username);
+        driver.findElement(By.id("password")).clear();
+        driver.findElement(By.id("password")).sendKeys(password);
+        driver.findElement(By.id("login-submit")).click();
     }
 
     String bodyData(String name) {
@@ -80,15 +88,14 @@ final class ConsolePage {
         return driver.findElement(By.cssSelector("#task-rows tr[data-task-id='" + id + "']"));
     }
 
-    /** The status as the badge shows it, e.g. "CANCEL REQUESTED"; null while the row is not on the page. */
+    /** The status the row's badge shows, e.g. CANCEL_REQUESTED, in any language; null while the row is not on the page. */
     String shownStatus(long id) {
         List<WebElement> rows = driver.findElements(By.cssSelector("#task-rows tr[data-task-id='" + id + "']"));
-        return rows.isEmpty() ? null : rows.get(0).findElement(By.cssSelector("[data-testid=status]")).getText();
+        return rows.isEmpty() ? null : rows.get(0).findElement(By.cssSelector("[data-testid=status]")).getDomAttribute("data-status");
     }
 
     void waitForStatus(long id, String status) {
-        String shown = status.replace('_', ' ');
-        waitUntil("task " + id + " shows " + shown, () -> shown.equals(shownStatus(id)));
+        waitUntil("task " + id + " shows " + status, () -> status.equals(shownStatus(id)));
     }
 
     /** The number of refresh rounds the page has finished. */
@@ -127,12 +134,39 @@ final class ConsolePage {
     /** Clicks the row's Cancel button and answers the confirmation. */
     void cancel(long id, boolean confirm) {
         row(id).findElement(By.cssSelector("[data-testid=cancel]")).click();
-        Alert alert = new WebDriverWait(driver, TIMEOUT).until(ExpectedConditions.alertIsPresent());
-        if (confirm) {
-            alert.accept();
-        } else {
-            alert.dismiss();
+        answerConfirmation(confirm);
+    }
+
+    /** Clicks the confirmation dialog's confirm or keep button. */
+    void answerConfirmation(boolean confirm) {
+        waitUntil("the confirmation is open", this::confirmationOpen);
+        driver.findElement(By.id(confirm ? "confirm-yes" : "confirm-no")).click();
+        waitUntil("the confirmation is closed", () -> !confirmationOpen());
+    }
+
+    boolean confirmationOpen() {
+        return driver.findElement(By.id("confirm-dialog")).getDomProperty("open").equals("true");
+    }
+
+    /** Presses Tab until the focused element is the one looked for; fails after max presses. */
+    int tabUntil(String what, Supplier<Boolean> reached, int max) {
+        for (int presses = 1; presses <= max; presses++) {
+            press(Keys.TAB);
+            if (reached.get()) {
+                return presses;
+            }
         }
+        throw new AssertionError("Tab did not reach " + what + " in " + max + " presses; focus is on " + focused());
+    }
+
+    /** A key pressed on whatever has the focus, as a keyboard user does. */
+    void press(CharSequence key) {
+        new Actions(driver).sendKeys(key).perform();
+    }
+
+    /** The element that has the keyboard focus, described by its id or test id. */
+    String focused() {
+        return (String) script("const e = document.activeElement; return e.id || e.dataset.testid || e.tagName;");
     }
 
     void openDetail(long id) {

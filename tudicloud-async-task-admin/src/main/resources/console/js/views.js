@@ -1,0 +1,21 @@
+/*
+ * The console's views, in the order they load. A view is a module whose default export is
+ *
+ *     {name, mount() (optional, once the user is known), refresh() (optional, async, every round)}
+ *
+ * and that renders into its own place in index.html (or makes one). To add a view (schedules, say):
+ * write its module under js/, put its strings under a prefix of its own in messages/en.js and
+ * messages/zh-CN.js (the same keys in both), and list it here. Views talk through events.js, not by
+ * importing each other.
+ *
+ * Text only through textContent: this module touches no DOM.
+ */
+import detail from './detail/panel.js';
+import stats from './overview/stats.js';
+import timeline from './overview/timeline.js';
+import workers from './overview/workers.js';
+import filters from './tasks/filters.js';
+import submit from './tasks/submit.js';
+import tasks from './tasks/table.js';
+
+export default [stats, timeline, workers, filters, tasks, submit, detail];
