@@ -303,7 +303,7 @@ class ConsoleBrowserIT {
     // ------------------------------------------------------------------ both languages
 
     /** A few strings each language must show, from its message bundle and from the server's problems. */
-    record Texts(String browser, String lang, String queueHeading, String queuedStatus, String badPassword,
+    record Texts(String browser, String lang, String queueHeading, String badPassword,
                  String loggedOut, String chartTitle, String maskedNote, String stackTrace, String cancelRequested,
                  String alreadyCancelled) {
 
@@ -315,11 +315,11 @@ class ConsoleBrowserIT {
 
     static Stream<Texts> languages() {
         return Stream.of(
-                new Texts("en-US", "en", "Queue", "QUEUED", "Wrong user name or password.", "You have been logged out.",
+                new Texts("en-US", "en", "Queue", "Wrong user name or password.", "You have been logged out.",
                         "Tasks finished per minute by outcome, last hour",
                         "Masked for everyone by the server's settings: /card/number", "Stack trace (",
                         "Cancel requested for task #", "is already CANCELLED"),
-                new Texts("zh-CN", "zh-CN", "队列", "排队中", "用户名或密码错误。", "您已退出登录。",
+                new Texts("zh-CN", "zh-CN", "队列", "用户名或密码错误。", "您已退出登录。",
                         "最近一小时每分钟完成的任务（按结果）", "根据服务器设置对所有人隐藏：/card/number", "堆栈（",
                         "已请求取消任务 #", "已经是 CANCELLED 状态"));
     }
@@ -471,7 +471,7 @@ class ConsoleBrowserIT {
         page.setAutoRefresh(false);
         long later = api.submit(QUICK, "{}", "bob", 0, 600_000, 3);
         page.setAutoRefresh(true);
-        page.waitForStatus(later, "QUEUED");
+        page.waitForStatus(later, "SCHEDULED");
         page.setAutoRefresh(false);
         api.post("/api/tasks/" + later + "/cancel");
         page.script("document.activeElement.blur(); window.scrollTo(0, 0);");
@@ -488,14 +488,14 @@ class ConsoleBrowserIT {
     void theLanguageSwitchTranslatesTheConsoleAndTheLoginPageAndIsRemembered() throws IOException {
         long queued = api.submit(QUICK, "{}", "alice", 0, 600_000, 3);
         ConsolePage page = browser("en-US").logIn("operator", "operator");
-        page.waitForStatus(queued, "QUEUED");
-        assertThat(page.row(queued).findElement(By.cssSelector("[data-testid=status]")).getText()).isEqualTo("QUEUED");
+        page.waitForStatus(queued, "SCHEDULED");
+        assertThat(page.row(queued).findElement(By.cssSelector("[data-testid=status]")).getText()).isEqualTo("SCHEDULED");
         assertThat(page.text(By.id("page-info"))).isEqualTo("1–1 of 1 task");
 
         new Select(page.driver().findElement(By.id("language"))).selectByValue("zh-CN");
         page.waitUntil("the console speaks Chinese", () -> "true".equals(page.bodyData("ready"))
                 && "队列".equals(page.text(By.cssSelector(".stats-card h2"))));
-        page.waitUntil("the row is in Chinese", () -> "排队中".equals(page.text(By.cssSelector(
+        page.waitUntil("the row is in Chinese", () -> "待到期".equals(page.text(By.cssSelector(
                 "#task-rows tr[data-task-id='" + queued + "'] [data-testid=status]"))));
         assertThat(page.text(By.id("page-info"))).isEqualTo("第 1–1 个，共 1 个任务");
         assertThat(page.driver().getTitle()).isEqualTo("tudicloud 异步任务");
@@ -547,7 +547,7 @@ class ConsoleBrowserIT {
                     return (x + 0.05) / (y + 0.05); };
                 import('/console/js/widgets.js').then(({badge}) => {
                     const result = {};
-                    for (const status of ['QUEUED', 'RUNNING', 'SUCCESS', 'FAILED', 'CANCEL_REQUESTED', 'CANCELLED']) {
+                    for (const status of ['SCHEDULED', 'QUEUED', 'RUNNING', 'SUCCESS', 'FAILED', 'CANCEL_REQUESTED', 'CANCELLED']) {
                         const element = badge(status);
                         document.body.append(element);
                         const style = getComputedStyle(element);
@@ -557,7 +557,7 @@ class ConsoleBrowserIT {
                     done(result);
                 });
                 """);
-        assertThat(ratios).hasSize(6);
+        assertThat(ratios).hasSize(7);
         ratios.forEach((status, ratio) -> assertThat(((Number) ratio).doubleValue()).as("contrast of %s", status)
                 .isGreaterThanOrEqualTo(4.5));
 
