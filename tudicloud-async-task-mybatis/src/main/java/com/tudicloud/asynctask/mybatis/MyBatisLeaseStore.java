@@ -7,6 +7,7 @@ import com.tudicloud.asynctask.api.spi.CompletionReport;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
 import com.tudicloud.asynctask.api.spi.LeaseState;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.QueueProbe;
 import com.tudicloud.asynctask.api.spi.RecoveryBatch;
 import com.tudicloud.asynctask.api.spi.StoreLimits;
 import org.slf4j.Logger;
@@ -31,8 +32,8 @@ import java.util.stream.Collectors;
  * become QUEUED), and 2 more under limits (the lock row, the count of leased tasks);
  * renew 2 per 1,000 leases (one UPDATE, then a SELECT of the few cancel-requested rows when every lease
  * was extended, else of the states of all); complete 1 for a group of outcomes, whatever their kinds,
- * and 1 more when some write was refused; recover 1 + one per fate. Renewal and completion run outside
- * any transaction, at READ COMMITTED (one statement more on a pool at another isolation).
+ * and 1 more when some write was refused; recover 1 + one per fate; probe 1, autocommitted. Renewal and
+ * completion run outside any transaction, at READ COMMITTED (one statement more on a pool at another isolation).
  * RoundTripBudgetTest counts them as the server sees them.
  */
 final class MyBatisLeaseStore implements LeaseStore {
@@ -106,6 +107,12 @@ final class MyBatisLeaseStore implements LeaseStore {
             throw new IllegalStateException("claimed " + marked + " of " + ids.size() + " locked tasks");
         }
         return taken.stream().map(ClaimCandidate::claimed).toList();
+    }
+
+    /** Autocommitted: a plain read outside a transaction sends no transaction control and locks nothing. */
+    @Override
+    public QueueProbe probe(Set<String> taskTypes) {
+        return taskTypes.isEmpty() ? new QueueProbe(false, true) : mapper.probeQueue(taskTypes);
     }
 
     @Override

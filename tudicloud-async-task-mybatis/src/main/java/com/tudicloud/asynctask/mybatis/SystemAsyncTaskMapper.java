@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
+import com.tudicloud.asynctask.api.spi.QueueProbe;
 import com.tudicloud.asynctask.api.spi.QueueSample;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
 import org.apache.ibatis.annotations.Param;
@@ -35,6 +36,8 @@ interface SystemAsyncTaskMapper {
     List<TypeCount> countLeasedByType();
 
     List<ClaimCandidate> selectClaimCandidates(@Param("branches") List<ClaimBranch> branches);
+
+    QueueProbe probeQueue(@Param("taskTypes") Set<String> taskTypes);
 
     int markClaimed(@Param("ids") List<Long> ids, @Param("workerId") String workerId,
                     @Param("leaseMicros") long leaseMicros);

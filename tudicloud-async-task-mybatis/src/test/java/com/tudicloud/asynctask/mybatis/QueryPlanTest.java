@@ -100,6 +100,29 @@ class QueryPlanTest {
         }
     }
 
+    /**
+     * An idle worker's look: each EXISTS reads one index range (the claim's two per set of types, the lease
+     * index for expired leases) and stops at its first entry; nothing is sorted, no temporary table.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 5})
+    void theIdleProbeReadsTheClaimAndLeaseIndexes(int types) {
+        Set<String> taskTypes = new java.util.TreeSet<>(java.util.Arrays.asList(TYPES).subList(0, types));
+
+        List<Map<String, Object>> plan = explain("probeQueue", Map.of("taskTypes", taskTypes));
+
+        List<Map<String, Object>> reads = plan.stream().filter(row -> row.get("table") != null
+                && row.get("table").toString().equals("system_async_task")).toList();
+        assertThat(reads).as("three lookups; EXPLAIN:%n%s", render(plan)).hasSize(3);
+        assertThat(reads.stream().map(row -> row.get("key")).toList()).as("indexes; EXPLAIN:%n%s", render(plan))
+                .containsExactlyInAnyOrder("idx_async_task_claim", "idx_async_task_due", "idx_async_task_lease");
+        for (Map<String, Object> read : reads) {
+            assertThat(read.get("type")).as("access type; EXPLAIN:%n%s", render(plan)).isIn("ref", "range");
+            assertThat(String.valueOf(read.get("Extra"))).as("Extra; EXPLAIN:%n%s", render(plan))
+                    .doesNotContainIgnoringCase("filesort").doesNotContainIgnoringCase("temporary");
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 80})
     void dueScheduledTasksLeftByAClaimAreQueuedByPrimaryKey(int count) {

@@ -105,10 +105,14 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         FleetLimits limits = new FleetLimits(fleetSettings, handlers.taskTypes(),
                 new ConcurrencyLimits(settings.getGlobalLimit(), settings.getTypeLimits()),
                 settings.getLimitsRefreshInterval(), System::nanoTime);
+        // idle looks come every poll interval: two of them missed and the recoverer no longer trusts their answer
+        IdleProbe probe = new IdleProbe(store, handlers.taskTypes(), settings.getPollInterval().multipliedBy(2),
+                System::nanoTime);
         TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(), limits, slots, active, pace,
-                waiter, dispatcher, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval(), values);
+                waiter, dispatcher, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval(), values,
+                probe);
         LeaseHeartbeat heartbeat = new LeaseHeartbeat(workerId, store, active, settings.getLeaseTimeout(), metrics);
-        LeaseRecoverer recoverer = new LeaseRecoverer(store, settings.getRecoveryBatchSize(),
+        LeaseRecoverer recoverer = new LeaseRecoverer(store, probe::mayHaveExpiredLeases, settings.getRecoveryBatchSize(),
                 settings.getRecoveryMaxBatches(), settings.getRecoveryBatchPause(), metrics);
         Duration heartbeatInterval = settings.getHeartbeatInterval();
         ExecutionWatchdog watchdog = new ExecutionWatchdog(active, settings.getMaxExecutionTime(),

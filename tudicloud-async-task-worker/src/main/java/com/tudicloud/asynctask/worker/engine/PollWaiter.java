@@ -41,8 +41,9 @@ final class PollWaiter {
     /**
      * @param untilSlotFree also return as soon as a slot frees up
      * @param max           the longest wait
+     * @return whether work submitted in this JVM ended the wait (or came before it)
      */
-    void await(boolean untilSlotFree, Duration max) throws InterruptedException {
+    boolean await(boolean untilSlotFree, Duration max) throws InterruptedException {
         long remaining = max.toNanos();
         lock.lock();
         try {
@@ -52,8 +53,10 @@ final class PollWaiter {
             while (!workSignalled && !(untilSlotFree && slotSignalled) && remaining > 0) {
                 remaining = wakeUp.awaitNanos(remaining);
             }
+            boolean work = workSignalled;
             workSignalled = false;
             slotSignalled = false;
+            return work;
         } finally {
             lock.unlock();
         }

@@ -18,7 +18,9 @@ import java.util.Set;
  * ({@link FleetLimits}), for its free slots and, while there is a backlog and tasks are short, for the
  * prefetch its {@link ExecutionPace} allows, and hands them to the slots. After a full
  * batch it claims again as soon as there is room for one; after a partial one it waits as
- * {@link PollBackoff} says, unless work is submitted in this JVM.
+ * {@link PollBackoff} says, unless work is submitted in this JVM. After a claim that found nothing it
+ * looks first ({@link IdleProbe}: one lock-free statement) and claims only when due tasks wait, or when
+ * work submitted in this JVM woke it; the fleet's limits are read only for a claim.
  */
 final class TaskPoller {
 
@@ -39,14 +41,17 @@ final class TaskPoller {
     private final Duration pollInterval;
     private final PollBackoff backoff;
     private final StorableValues values;
+    private final IdleProbe probe;
     /** The last claim got all it asked for: the queue is deeper than this worker's room. */
     private boolean backlog;
+    /** The last claim found nothing, and no work was submitted in this JVM since: look before claiming. */
+    private boolean quiet;
     private volatile boolean stopping;
 
     TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, FleetLimits limits, int slots,
                ActiveExecutions active, ExecutionPace pace, PollWaiter waiter, SlotDispatcher dispatcher,
                AsyncTaskMetrics metrics, WorkerVitals vitals, Duration leaseTimeout, Duration pollInterval,
-               StorableValues values) {
+               StorableValues values, IdleProbe probe) {
         this.workerId = workerId;
         this.store = store;
         this.taskTypes = Set.copyOf(taskTypes);
@@ -62,6 +67,7 @@ final class TaskPoller {
         this.pollInterval = pollInterval;
         this.backoff = new PollBackoff(pollInterval);
         this.values = values;
+        this.probe = probe;
     }
 
     void runUntilStopped() {
@@ -72,26 +78,32 @@ final class TaskPoller {
                     waiter.await(true, pollInterval);
                     continue;
                 }
-                ConcurrencyLimits fleetLimits = limits.current();
                 // claim ahead only into a backlog: from a shallow queue it would take what idle peers could
                 // start now; and under limits a waiting task would count as running fleet-wide
-                int prefetch = backlog && fleetLimits.isNone() ? pace.prefetch() : 0;
+                int prefetch = backlog && limits.current().isNone() ? pace.prefetch() : 0;
                 int room = slots + prefetch - active.size();
                 if (room < Math.max(1, prefetch / 2)) {
                     vitals.pollSucceeded();   // no room to claim for
                     waiter.await(true, pollInterval);
                     continue;
                 }
-                int claimed = claimAndDispatch(room, fleetLimits);
+                if (quiet && !probe.dueTasks()) {
+                    vitals.pollSucceeded();
+                    quiet = !waiter.await(false, backoff.next(false));
+                    continue;
+                }
+                int claimed = claimAndDispatch(room, limits.current());
                 backlog = claimed == room;
-                if (!backlog) {
-                    waiter.await(false, backoff.next(claimed > 0));
+                quiet = claimed == 0;
+                if (!backlog && waiter.await(false, backoff.next(claimed > 0))) {
+                    quiet = false;
                 }
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException | Error e) {
                 log.warn("Claiming tasks failed, will try again in {} ms: {}", pollInterval.toMillis(), e.toString());
                 backlog = false;
+                quiet = false;
                 if (!pause()) {
                     return;
                 }

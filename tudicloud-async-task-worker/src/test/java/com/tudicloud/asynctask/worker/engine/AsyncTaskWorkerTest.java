@@ -228,7 +228,9 @@ class AsyncTaskWorkerTest {
             return progress != null && progress == 42;
         });
         assertThat(client.get(id).orElseThrow().progressMessage()).isEqualTo("rows 420 of 1000");
-        assertThat(workers.meters.get("async.task.lease.renewal.success").counter().count()).isPositive();
+        // counted when the renewal call has returned, a moment after its write is visible
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> workers.meters.get("async.task.lease.renewal.success").counter().count() > 0);
         release.countDown();
         awaitStatus(client, id, TaskStatus.SUCCESS);
     }
