@@ -67,7 +67,7 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         return new MyBatisStores(new MyBatisTaskStore(mapper, joinCaller),
                 new MyBatisLeaseStore(mapper, readCommitted, readCommittedStatements, retry, mappers::knownDatabaseId),
                 new MyBatisTaskAdminStore(mapper, readCommittedStatements),
-                new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class)),
+                new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class), readCommittedStatements),
                 new MyBatisFleetLocks(mappers.mapper(SystemAsyncTaskLockMapper.class)),
                 new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)));
     }

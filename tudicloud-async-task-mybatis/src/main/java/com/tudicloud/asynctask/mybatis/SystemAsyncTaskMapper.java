@@ -37,7 +37,7 @@ interface SystemAsyncTaskMapper {
 
     List<ClaimCandidate> selectClaimCandidates(@Param("branches") List<ClaimBranch> branches);
 
-    QueueProbe probeQueue(@Param("taskTypes") Set<String> taskTypes);
+    QueueProbe probeQueue(@Param("dueTypes") Set<String> dueTypes);
 
     int markClaimed(@Param("ids") List<Long> ids, @Param("workerId") String workerId,
                     @Param("leaseMicros") long leaseMicros);

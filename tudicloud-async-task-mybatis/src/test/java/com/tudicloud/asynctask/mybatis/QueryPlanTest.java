@@ -109,7 +109,7 @@ class QueryPlanTest {
     void theIdleProbeReadsTheClaimAndLeaseIndexes(int types) {
         Set<String> taskTypes = new java.util.TreeSet<>(java.util.Arrays.asList(TYPES).subList(0, types));
 
-        List<Map<String, Object>> plan = explain("probeQueue", Map.of("taskTypes", taskTypes));
+        List<Map<String, Object>> plan = explain("probeQueue", Map.of("dueTypes", taskTypes));
 
         List<Map<String, Object>> reads = plan.stream().filter(row -> row.get("table") != null
                 && row.get("table").toString().equals("system_async_task")).toList();

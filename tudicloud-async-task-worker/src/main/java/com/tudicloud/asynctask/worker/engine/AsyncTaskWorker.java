@@ -105,9 +105,13 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         FleetLimits limits = new FleetLimits(fleetSettings, handlers.taskTypes(),
                 new ConcurrencyLimits(settings.getGlobalLimit(), settings.getTypeLimits()),
                 settings.getLimitsRefreshInterval(), System::nanoTime);
+        Duration registryInterval = settings.getRegistryRefreshInterval();
+        WorkerRegistration registration = new WorkerRegistration(registry, workerId, WorkerIds.hostName(),
+                handlers.taskTypes(), settings.getSlots(), registryInterval, System::nanoTime);
+        registration.started();
         // idle looks come every poll interval: two of them missed and the recoverer no longer trusts their answer
-        IdleProbe probe = new IdleProbe(store, handlers.taskTypes(), settings.getPollInterval().multipliedBy(2),
-                System::nanoTime);
+        IdleProbe probe = new IdleProbe(store, registration, active::size, handlers.taskTypes(),
+                settings.getPollInterval().multipliedBy(2), System::nanoTime);
         TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(), limits, slots, active, pace,
                 waiter, dispatcher, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval(), values,
                 probe);
@@ -118,9 +122,6 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         ExecutionWatchdog watchdog = new ExecutionWatchdog(active, settings.getMaxExecutionTime(),
                 heartbeatInterval.dividedBy(2), interruptGrace(), metrics, runner, dispatcher);
 
-        WorkerRegistration registration = new WorkerRegistration(registry, workerId, WorkerIds.hostName(),
-                handlers.taskTypes(), settings.getSlots());
-        registration.started();
 
         // each loop on its own thread: a slow recovery or a hung connection must not delay a heartbeat
         ScheduledExecutorService heartbeats = schedule("async-task-heartbeat", () -> {
@@ -131,9 +132,8 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
             }
         }, heartbeatInterval, heartbeatInterval);
         // apart from the heartbeat, and less often: the registry is for people, a heartbeat round for leases
-        Duration registryInterval = settings.getRegistryRefreshInterval();
         ScheduledExecutorService registryRefreshes = schedule("async-task-registry",
-                () -> registration.alive(active.size()), registryInterval, registryInterval);
+                () -> registration.refreshRound(active.size(), poller.isIdle()), registryInterval, registryInterval);
         ScheduledExecutorService recoveries = schedule("async-task-recovery", recoverer::recover,
                 settings.getRecoveryInterval(), settings.getRecoveryInterval());
         Duration watchdogPeriod = clamp(heartbeatInterval.dividedBy(4));

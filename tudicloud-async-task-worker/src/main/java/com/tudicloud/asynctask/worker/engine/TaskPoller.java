@@ -45,7 +45,7 @@ final class TaskPoller {
     /** The last claim got all it asked for: the queue is deeper than this worker's room. */
     private boolean backlog;
     /** The last claim found nothing, and no work was submitted in this JVM since: look before claiming. */
-    private boolean quiet;
+    private volatile boolean quiet;
     private volatile boolean stopping;
 
     TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, FleetLimits limits, int slots,
@@ -109,6 +109,11 @@ final class TaskPoller {
                 }
             }
         }
+    }
+
+    /** The last claim found nothing: the poller looks at the queue every poll interval. */
+    boolean isIdle() {
+        return quiet;
     }
 
     void stop() {
