@@ -91,7 +91,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     private Running startParts() {
         PollWaiter waiter = new PollWaiter();
         int slots = settings.getSlots();
-        ActiveExecutions active = new ActiveExecutions(slots * (1 + ExecutionPace.MAX_PREFETCH_PER_SLOT), waiter::slotFreed);
+        ActiveExecutions active = new ActiveExecutions(slots * (1 + ExecutionPace.MAX_PREFETCH_PER_SLOT), waiter::executionEnded);
         ExecutionPace pace = new ExecutionPace(slots, settings.getPrefetchWindow());
         CompletionWriter writer = new CompletionWriter(workerId, store, active, settings.getCompletionBatchSize(), metrics);
         StorableValues values = new StorableValues(store::limits, metrics);
@@ -109,15 +109,13 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         WorkerRegistration registration = new WorkerRegistration(registry, workerId, WorkerIds.hostName(),
                 handlers.taskTypes(), settings.getSlots(), registryInterval, System::nanoTime);
         registration.started();
-        // idle looks come every poll interval: two of them missed and the recoverer no longer trusts their answer
-        IdleProbe probe = new IdleProbe(store, registration, active::size, handlers.taskTypes(),
-                settings.getPollInterval().multipliedBy(2), System::nanoTime);
+        IdleProbe probe = new IdleProbe(store, registration, active::size, handlers.taskTypes());
         TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(), limits, slots, active, pace,
                 waiter, dispatcher, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval(), values,
                 probe);
         LeaseHeartbeat heartbeat = new LeaseHeartbeat(workerId, store, active, settings.getLeaseTimeout(), metrics);
-        LeaseRecoverer recoverer = new LeaseRecoverer(store, probe::mayHaveExpiredLeases, settings.getRecoveryBatchSize(),
-                settings.getRecoveryMaxBatches(), settings.getRecoveryBatchPause(), metrics);
+        LeaseRecoverer recoverer = new LeaseRecoverer(store, () -> probe.mayHaveExpiredLeases(poller.isIdle()),
+                settings.getRecoveryBatchSize(), settings.getRecoveryMaxBatches(), settings.getRecoveryBatchPause(), metrics);
         Duration heartbeatInterval = settings.getHeartbeatInterval();
         ExecutionWatchdog watchdog = new ExecutionWatchdog(active, settings.getMaxExecutionTime(),
                 heartbeatInterval.dividedBy(2), interruptGrace(), metrics, runner, dispatcher);

@@ -3,18 +3,16 @@ package com.tudicloud.asynctask.worker.engine;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.QueueProbe;
 
-import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntSupplier;
-import java.util.function.LongSupplier;
 
 /**
  * The look an idle worker takes instead of a claim transaction. After a claim that found nothing the
  * poller asks the store, in one lock-free autocommitted statement, whether due tasks of its types wait,
  * and opens the claim transaction only when some do. The same look tells whether some lease has expired:
- * the recoverer skips its round while the looks are recent and none of them saw one. When a registry
- * refresh is due, the refresh is the look ({@link WorkerRegistration#refreshUnlessDue}).
+ * the recoverer skips its round while the poller keeps looking and no look since the last round saw one.
+ * When a registry refresh is due, the refresh is the look ({@link WorkerRegistration#refreshUnlessDue}).
  */
 final class IdleProbe {
 
@@ -22,21 +20,14 @@ final class IdleProbe {
     private final WorkerRegistration registration;
     private final IntSupplier activeTasks;
     private final Set<String> taskTypes;
-    private final long freshNanos;
-    private final LongSupplier nanoTime;
     private final AtomicBoolean expiredLeaseSeen = new AtomicBoolean();
-    private volatile boolean answered;
-    private volatile long answeredAt;
+    private final AtomicBoolean lookedSinceRound = new AtomicBoolean();
 
-    /** @param fresh how old the last answer may be for the recoverer to trust that no lease has expired */
-    IdleProbe(LeaseStore store, WorkerRegistration registration, IntSupplier activeTasks, Set<String> taskTypes,
-              Duration fresh, LongSupplier nanoTime) {
+    IdleProbe(LeaseStore store, WorkerRegistration registration, IntSupplier activeTasks, Set<String> taskTypes) {
         this.store = store;
         this.registration = registration;
         this.activeTasks = activeTasks;
         this.taskTypes = Set.copyOf(taskTypes);
-        this.freshNanos = fresh.toNanos();
-        this.nanoTime = nanoTime;
     }
 
     /** Looks once: whether a claim would now find a due task of this worker's types. */
@@ -48,17 +39,20 @@ final class IdleProbe {
         if (probe.expiredLeases()) {
             expiredLeaseSeen.set(true);
         }
-        answeredAt = nanoTime.getAsLong();
-        answered = true;
+        lookedSinceRound.set(true);
         return probe.dueTasks();
     }
 
     /**
-     * Whether a recovery round may find an expired lease: a look saw one since the last call, or no look
-     * has answered lately (the poller is claiming, or has no types), so nothing is known.
+     * Whether a recovery round may find an expired lease: unless the poller is looking (it is idle), a look
+     * answered since the last round, and none of them saw one. Looks then come every poll interval, so an
+     * expired lease is seen within one and recovered at the next round, as without the looks.
+     *
+     * @param pollerLooking whether the poller is idle, looking every poll interval
      */
-    boolean mayHaveExpiredLeases() {
+    boolean mayHaveExpiredLeases(boolean pollerLooking) {
+        boolean looked = lookedSinceRound.getAndSet(false);
         boolean seen = expiredLeaseSeen.getAndSet(false);
-        return seen || !answered || nanoTime.getAsLong() - answeredAt > freshNanos;
+        return seen || !looked || !pollerLooking;
     }
 }

@@ -12,7 +12,7 @@ import java.util.function.BooleanSupplier;
 /**
  * Gives expired leases back: one round is at most {@code maxBatches} short transactions of
  * {@code batchSize} tasks, with a pause between, so that a mass expiry never holds locks for long. A
- * round is skipped, sending nothing, when the idle worker's recent looks at the table saw no expired lease.
+ * round is skipped, sending nothing, while the idle worker's looks at the table see no expired lease.
  */
 final class LeaseRecoverer {
 

@@ -75,27 +75,28 @@ final class TaskPoller {
             try {
                 if (taskTypes.isEmpty()) {
                     vitals.pollSucceeded();   // nothing to ask the database for
-                    waiter.await(true, pollInterval);
+                    waiter.await(pollInterval);
                     continue;
                 }
                 // claim ahead only into a backlog: from a shallow queue it would take what idle peers could
                 // start now; and under limits a waiting task would count as running fleet-wide
                 int prefetch = backlog && limits.current().isNone() ? pace.prefetch() : 0;
+                int enough = Math.max(1, prefetch / 2);
                 int room = slots + prefetch - active.size();
-                if (room < Math.max(1, prefetch / 2)) {
+                if (room < enough) {
                     vitals.pollSucceeded();   // no room to claim for
-                    waiter.await(true, pollInterval);
+                    waiter.awaitRoom(slots + prefetch - enough, active::size, pollInterval);
                     continue;
                 }
                 if (quiet && !probe.dueTasks()) {
                     vitals.pollSucceeded();
-                    quiet = !waiter.await(false, backoff.next(false));
+                    quiet = !waiter.await(backoff.next(false));
                     continue;
                 }
                 int claimed = claimAndDispatch(room, limits.current());
                 backlog = claimed == room;
                 quiet = claimed == 0;
-                if (!backlog && waiter.await(false, backoff.next(claimed > 0))) {
+                if (!backlog && waiter.await(backoff.next(claimed > 0))) {
                     quiet = false;
                 }
             } catch (InterruptedException e) {

@@ -7,6 +7,7 @@ import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.spi.ClaimRequest;
+import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
@@ -361,6 +362,24 @@ class AsyncTaskWorkerTest {
         assertThat(workers.meters.get("async.task.lease.expired").tag("outcome", "requeued").counter().count())
                 .isEqualTo(1);
         assertThat(workers.meters.get("async.task.recovery.delay").timer().count()).isEqualTo(1);
+    }
+
+    /** Its recovery rounds send nothing while its looks see no expired lease; the look that sees one brings a round. */
+    @Test
+    void anIdleWorkerRecoversALeaseThatExpiresWhileItLooks() throws Exception {
+        var handler = RecordingHandler.succeeding("orphan");
+        AsyncTaskWorker worker = workers.start("rescuer", handler);
+        Thread.sleep(1_500);   // idle: several looks and recovery rounds with nothing to find
+        // a task a worker that died held, as its claim left it: out of the rescuer's claims until its lease expires
+        long id = workers.client().submit(TaskRequest.of("orphan", null).withDelay(Duration.ofHours(1))).taskId();
+        rows.jdbc().update("UPDATE system_async_task SET status = 'RUNNING', lease_owner = 'dead', attempt_count = 1,"
+                + " lease_token = 1, available_at = NOW(3), started_at = NOW(3),"
+                + " lease_until = TIMESTAMPADD(MICROSECOND, 200000, NOW(3)) WHERE id = ?", id);
+
+        awaitStatus(workers.client(worker), id, TaskStatus.SUCCESS);
+        assertThat(handler.contexts.get(id).attempt()).isEqualTo(2);
+        assertThat(workers.meters.get("async.task.lease.expired").tag("outcome", "requeued").counter().count())
+                .isEqualTo(1);
     }
 
     private long executions(String type, String outcome) {
