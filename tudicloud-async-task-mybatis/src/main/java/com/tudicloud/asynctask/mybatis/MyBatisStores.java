@@ -84,6 +84,7 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         configuration.setMapUnderscoreToCamelCase(true);
         configuration.setArgNameBasedConstructorAutoMapping(true);
         configuration.setDatabaseId(databaseId);
+        configuration.getTypeAliasRegistry().registerAlias(ShapeCachedLanguageDriver.ALIAS, ShapeCachedLanguageDriver.class);
         for (String mapperXml : MAPPER_XMLS) {
             try (InputStream xml = MyBatisStores.class.getClassLoader().getResourceAsStream(mapperXml)) {
                 if (xml == null) {
