@@ -145,7 +145,7 @@ public class AsyncTaskProperties {
         /** Written to lease_owner; defaults to host name, process id and a random suffix. */
         private String workerId;
 
-        /** How long a claim or renewal holds a task. Must be at least twice the heartbeat interval. */
+        /** How long a claim or renewal holds a task. At least 3 x the heartbeat interval, so that one missed renewal loses no lease. */
         private Duration leaseTimeout = Duration.ofSeconds(60);
 
         /** How often the leases of running tasks are renewed, in one round for all of them. */

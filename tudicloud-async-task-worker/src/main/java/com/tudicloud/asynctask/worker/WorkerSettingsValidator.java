@@ -13,6 +13,14 @@ public final class WorkerSettingsValidator {
 
     private static final String P = "async-task.worker.";
 
+    /**
+     * The watchdog stops an execution at (last renewal sent + lease - heartbeat / 2). When one renewal round
+     * fails, the next is sent two heartbeats after the last successful one (plus the time both rounds took),
+     * and its answer must arrive before that stop: lease > 2.5 heartbeats + the rounds' own time. Three
+     * heartbeats leave half a heartbeat for the rounds.
+     */
+    static final int MIN_HEARTBEATS_PER_LEASE = 3;
+
     private WorkerSettingsValidator() {
     }
 
@@ -54,10 +62,11 @@ public final class WorkerSettingsValidator {
     private static void validateTimings(List<String> violations, AsyncTaskProperties.Worker worker) {
         Duration lease = worker.getLeaseTimeout();
         Duration heartbeat = worker.getHeartbeatInterval();
-        if (lease.compareTo(heartbeat.multipliedBy(2)) < 0) {
-            // one missed heartbeat must not lose a healthy lease
-            violations.add(P + "lease-timeout (" + lease + ") must be at least twice " + P
-                    + "heartbeat-interval (" + heartbeat + ")");
+        if (lease.compareTo(heartbeat.multipliedBy(MIN_HEARTBEATS_PER_LEASE)) < 0) {
+            violations.add(P + "lease-timeout (" + lease + ") must be at least " + MIN_HEARTBEATS_PER_LEASE + " x " + P
+                    + "heartbeat-interval (" + heartbeat + "): the watchdog stops an execution half a heartbeat "
+                    + "before its lease runs out, and after one missed renewal the next is sent two heartbeats "
+                    + "after the last, so a shorter lease loses its tasks to a single missed heartbeat");
         }
         Duration recovery = worker.getRecoveryInterval();
         if (recovery.compareTo(lease.multipliedBy(2)) > 0) {

@@ -142,8 +142,10 @@ class AsyncTaskAutoConfigurationTest {
             assertThat(context).hasFailed();
             Throwable failure = context.getStartupFailure();
             InvalidWorkerSettingsException invalid = findCause(failure, InvalidWorkerSettingsException.class);
-            assertThat(invalid.violations()).containsExactly(
-                    "async-task.worker.lease-timeout (PT5S) must be at least twice async-task.worker.heartbeat-interval (PT3S)",
+            assertThat(invalid.violations()).hasSize(2);
+            assertThat(invalid.violations().get(0)).startsWith(
+                    "async-task.worker.lease-timeout (PT5S) must be at least 3 x async-task.worker.heartbeat-interval (PT3S)");
+            assertThat(invalid.violations().get(1)).isEqualTo(
                     "async-task.worker.recovery-interval (PT20S) must be at most twice async-task.worker.lease-timeout (PT5S)");
             FailureAnalysis analysis = new InvalidWorkerSettingsFailureAnalyzer().analyze(failure);
             assertThat(analysis.getDescription()).contains("async-task.worker.heartbeat-interval");
