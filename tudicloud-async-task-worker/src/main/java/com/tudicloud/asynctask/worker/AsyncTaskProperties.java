@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.worker;
 
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import java.time.Duration;
@@ -8,10 +9,11 @@ import java.util.Map;
 
 /**
  * Every setting of tudicloud-async-task, under {@code async-task}. Defaults follow the lease
- * article: a 60 s lease renewed every 10 s, expired leases recovered every 30 s.
+ * article: a 60 s lease renewed every 10 s, expired leases recovered every 30 s. Checked as soon as they are
+ * bound ({@link AsyncTaskSettingsValidator}): a value out of range stops start-up naming the property.
  */
 @ConfigurationProperties("async-task")
-public class AsyncTaskProperties {
+public class AsyncTaskProperties implements InitializingBean {
 
     private final Worker worker = new Worker();
 
@@ -29,6 +31,12 @@ public class AsyncTaskProperties {
 
     public Retention getRetention() {
         return retention;
+    }
+
+    /** Called by Spring once the properties are bound. */
+    @Override
+    public void afterPropertiesSet() {
+        AsyncTaskSettingsValidator.validate(this);
     }
 
     public static class Metrics {

@@ -57,15 +57,15 @@ class WorkerSettingsValidatorTest {
         worker.getRetry().setJitter(1.5);
 
         assertThat(violations()).containsExactlyInAnyOrder(
-                "async-task.worker.poll-interval must be positive, but is PT0S",
-                "async-task.worker.slots must be at least 1, but is 0",
+                "async-task.worker.poll-interval must be from 1ms to 73000d, but is PT0S",
+                "async-task.worker.slots must be from 1 to 10000, but is 0",
                 "async-task.worker.global-limit must be 0 (no limit) or more, but is -1",
                 "async-task.worker.type-limits.export must be at least 1, but is 0",
                 "async-task.worker.retry.jitter must be from 0 to below 1.0, but is 1.5");
     }
 
     private java.util.List<String> violations() {
-        return catchThrowableOfType(InvalidWorkerSettingsException.class, () -> WorkerSettingsValidator.validate(worker))
+        return catchThrowableOfType(InvalidAsyncTaskSettingsException.class, () -> WorkerSettingsValidator.validate(worker))
                 .violations();
     }
 }

@@ -8,7 +8,7 @@ import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
-import com.tudicloud.asynctask.worker.InvalidWorkerSettingsException;
+import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -141,13 +141,13 @@ class AsyncTaskAutoConfigurationTest {
                 "async-task.worker.recovery-interval=20s").run(context -> {
             assertThat(context).hasFailed();
             Throwable failure = context.getStartupFailure();
-            InvalidWorkerSettingsException invalid = findCause(failure, InvalidWorkerSettingsException.class);
+            InvalidAsyncTaskSettingsException invalid = findCause(failure, InvalidAsyncTaskSettingsException.class);
             assertThat(invalid.violations()).hasSize(2);
             assertThat(invalid.violations().get(0)).startsWith(
                     "async-task.worker.lease-timeout (PT5S) must be at least 3 x async-task.worker.heartbeat-interval (PT3S)");
             assertThat(invalid.violations().get(1)).isEqualTo(
                     "async-task.worker.recovery-interval (PT20S) must be at most twice async-task.worker.lease-timeout (PT5S)");
-            FailureAnalysis analysis = new InvalidWorkerSettingsFailureAnalyzer().analyze(failure);
+            FailureAnalysis analysis = new InvalidAsyncTaskSettingsFailureAnalyzer().analyze(failure);
             assertThat(analysis.getDescription()).contains("async-task.worker.heartbeat-interval");
             assertThat(analysis.getAction()).contains("docs/configuration.md");
         });
