@@ -115,6 +115,17 @@ public class AsyncTaskAutoConfiguration {
         return new DefaultAsyncTaskClient(store, codec, clock.getIfAvailable(Clock::systemUTC), notifyAll, metrics);
     }
 
+    /** The application's Liquibase migration, when it has one, runs under a database-wide lock. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "liquibase.integration.spring.SpringLiquibase")
+    static class SchemaLockConfiguration {
+
+        @Bean
+        static LiquibaseSchemaLock asyncTaskLiquibaseSchemaLock() {
+            return new LiquibaseSchemaLock();
+        }
+    }
+
     /** Meters through Micrometer when the application has a MeterRegistry; none otherwise. */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(name = "io.micrometer.core.instrument.MeterRegistry")
