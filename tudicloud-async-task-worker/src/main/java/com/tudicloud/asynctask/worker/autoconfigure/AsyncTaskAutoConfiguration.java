@@ -57,6 +57,13 @@ public class AsyncTaskAutoConfiguration {
         return MyBatisStores.create(dataSource, metrics::databaseRetry);
     }
 
+    /** Stops the start, naming the missing tables, on a database without the schema. */
+    @Bean
+    @ConditionalOnMissingBean
+    SchemaVerification asyncTaskSchemaVerification(MyBatisStores stores) {
+        return new SchemaVerification(stores.schemaCheck());
+    }
+
     /** Without Micrometer on the class path (nested configurations come first, so this is the fallback). */
     @Bean
     @ConditionalOnMissingBean
