@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Whether the tables the stores use exist, asked of the database by reading no row of each: a service
@@ -15,8 +16,11 @@ import java.util.Map;
  */
 public final class SchemaCheck {
 
-    /** SQLSTATE "base table or view not found", as MySQL, MariaDB and H2 report a missing table. */
-    private static final String NO_SUCH_TABLE = "42S02";
+    /**
+     * SQLSTATE "base table or view not found", as MySQL, MariaDB and H2 report a missing table; H2 says 42S04
+     * instead while the database has no table at all.
+     */
+    private static final Set<String> NO_SUCH_TABLE = Set.of("42S02", "42S04");
 
     private final Map<String, Runnable> probes = new LinkedHashMap<>();
 
@@ -48,7 +52,7 @@ public final class SchemaCheck {
 
     private static boolean isNoSuchTable(DataAccessException e) {
         for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLException sql && NO_SUCH_TABLE.equals(sql.getSQLState())) {
+            if (cause instanceof SQLException sql && NO_SUCH_TABLE.contains(sql.getSQLState())) {
                 return true;
             }
         }
