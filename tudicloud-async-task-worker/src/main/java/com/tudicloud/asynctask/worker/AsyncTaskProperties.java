@@ -8,9 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Every setting of tudicloud-async-task, under {@code async-task}. Defaults follow the lease
- * article: a 60 s lease renewed every 10 s, expired leases recovered every 30 s. Checked as soon as they are
- * bound ({@link AsyncTaskSettingsValidator}): a value out of range stops start-up naming the property.
+ * Every setting of tudicloud-async-task, under {@code async-task}. Defaults: a 60 s lease renewed
+ * every 10 s, expired leases recovered every 30 s, so a lease survives several missed renewals. Checked as
+ * soon as they are bound ({@link AsyncTaskSettingsValidator}): a value out of range stops start-up naming it.
  */
 @ConfigurationProperties("async-task")
 public class AsyncTaskProperties implements InitializingBean {
