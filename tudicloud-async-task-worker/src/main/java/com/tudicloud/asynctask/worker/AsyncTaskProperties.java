@@ -21,6 +21,12 @@ public class AsyncTaskProperties implements InitializingBean {
 
     private final Retention retention = new Retention();
 
+    /**
+     * The bean name of the DataSource that holds the async-task tables, for an application with several
+     * DataSources; unset, the only DataSource or the @Primary one.
+     */
+    private String datasource;
+
     public Worker getWorker() {
         return worker;
     }
@@ -31,6 +37,14 @@ public class AsyncTaskProperties implements InitializingBean {
 
     public Retention getRetention() {
         return retention;
+    }
+
+    public String getDatasource() {
+        return datasource;
+    }
+
+    public void setDatasource(String datasource) {
+        this.datasource = datasource;
     }
 
     /** Called by Spring once the properties are bound. */

@@ -22,13 +22,13 @@ import com.tudicloud.asynctask.worker.engine.WorkerIds;
 import com.tudicloud.asynctask.worker.metrics.MicrometerAsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.metrics.FleetGauges;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -40,21 +40,22 @@ import java.time.Clock;
 import java.util.stream.Collectors;
 
 /**
- * What a service gets by adding the worker dependency: the MyBatis stores on its DataSource, a
+ * What a service gets by adding the worker dependency: the MyBatis stores on its DataSource (the one
+ * {@code async-task.datasource} names when it has several), a
  * client, and (unless {@code async-task.worker.enabled=false}) a worker running every
  * {@link TaskHandler} bean. Each bean backs off when the service defines its own.
  */
 @AutoConfiguration(after = DataSourceAutoConfiguration.class, afterName = {
         "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
         "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration"})
-@ConditionalOnSingleCandidate(DataSource.class)
+@ConditionalOnBean(DataSource.class)
 @EnableConfigurationProperties(AsyncTaskProperties.class)
 public class AsyncTaskAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    MyBatisStores asyncTaskStores(DataSource dataSource, AsyncTaskMetrics metrics) {
-        return MyBatisStores.create(dataSource, metrics::databaseRetry);
+    MyBatisStores asyncTaskStores(ListableBeanFactory beans, AsyncTaskProperties properties, AsyncTaskMetrics metrics) {
+        return MyBatisStores.create(DataSourceChoice.choose(beans, properties.getDatasource()), metrics::databaseRetry);
     }
 
     /** Stops the start, naming the missing tables, on a database without the schema. */
