@@ -47,6 +47,16 @@ public final class SchemaLockingDataSource extends DelegatingDataSource {
         return locked(super.getConnection(username, password));
     }
 
+    /**
+     * Closes the target when it can be closed: Spring Boot closes a DataSource of Liquibase's own (one made from
+     * {@code spring.liquibase.url}) after the migration by calling its {@code close()}, which it finds on this one.
+     */
+    public void close() throws Exception {
+        if (obtainTargetDataSource() instanceof AutoCloseable closeable) {
+            closeable.close();
+        }
+    }
+
     private Connection locked(Connection connection) throws SQLException {
         String product = connection.getMetaData().getDatabaseProductName();
         if (!product.contains("MySQL") && !product.contains("MariaDB")) {
