@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -64,13 +65,7 @@ class DataSourceChoiceTest {
 
     @Test
     void theNamedDataSourceHoldsTheTasks() {
-        service().withPropertyValues("async-task.datasource=tasks").run(context -> {
-            assertThat(context).hasNotFailed();
-            long id = context.getBean(AsyncTaskClient.class).submit(TaskRequest.of("greet", "ada")).taskId();
-
-            assertThat(new JdbcTemplate(tasks).queryForObject("SELECT COUNT(*) FROM system_async_task WHERE id = ?",
-                    Long.class, id)).isEqualTo(1);
-        });
+        service().withPropertyValues("async-task.datasource=tasks").run(this::submitsIntoTheTasksDatabase);
     }
 
     @Test
@@ -80,12 +75,7 @@ class DataSourceChoiceTest {
                 .withBean("business", DataSource.class, () -> business)
                 .withBean("tasks", DataSource.class, () -> tasks, definition -> definition.setPrimary(true))
                 .withPropertyValues("async-task.worker.enabled=false")
-                .run(context -> {
-                    assertThat(context).hasNotFailed();
-                    long id = context.getBean(AsyncTaskClient.class).submit(TaskRequest.of("greet", "bob")).taskId();
-                    assertThat(new JdbcTemplate(tasks).queryForObject("SELECT COUNT(*) FROM system_async_task WHERE id = ?",
-                            Long.class, id)).isEqualTo(1);
-                });
+                .run(this::submitsIntoTheTasksDatabase);
     }
 
     @Test
@@ -103,5 +93,12 @@ class DataSourceChoiceTest {
     void namingTheDataSourceWithoutTheTablesIsCaughtByTheSchemaCheck() {
         service().withPropertyValues("async-task.datasource=business").run(context ->
                 assertThat(new MissingSchemaFailureAnalyzer().analyze(context.getStartupFailure())).isNotNull());
+    }
+
+    private void submitsIntoTheTasksDatabase(AssertableApplicationContext context) {
+        assertThat(context).hasNotFailed();
+        long id = context.getBean(AsyncTaskClient.class).submit(TaskRequest.of("greet", "ada")).taskId();
+        assertThat(new JdbcTemplate(tasks).queryForObject("SELECT COUNT(*) FROM system_async_task WHERE id = ?",
+                Long.class, id)).isEqualTo(1);
     }
 }
