@@ -44,7 +44,7 @@ class FleetFirstStartTest {
 
         for (int i = 0; i < NODES; i++) {
             Path log = logs.resolve("node" + i + ".log");
-            assertThat(nodes.get(i).waitFor(120, TimeUnit.SECONDS)).as("node %d ended; see %s", i, log).isTrue();
+            assertThat(nodes.get(i).waitFor(180, TimeUnit.SECONDS)).as("node %d ended; see %s", i, log).isTrue();
             assertThat(Files.readString(log)).as("node %d's log", i).contains(ServiceNode.READY);
             assertThat(nodes.get(i).exitValue()).as("node %d's exit status; see %s", i, log).isZero();
         }
