@@ -21,6 +21,8 @@ import com.tudicloud.asynctask.worker.engine.RetentionJob;
 import com.tudicloud.asynctask.worker.engine.WorkerIds;
 import com.tudicloud.asynctask.worker.metrics.MicrometerAsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.metrics.FleetGauges;
+import com.tudicloud.asynctask.worker.policy.TaskPolicyResolver;
+import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -106,13 +108,26 @@ public class AsyncTaskAutoConfiguration {
         return new JacksonPayloadCodec(jsonMapper.getIfAvailable(() -> JsonMapper.builder().build()));
     }
 
+    /**
+     * Each task type's policy: its {@code async-task.types.<type>} properties over its handler's declaration over
+     * the worker's settings, checked here so that a bad one stops the start.
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    TaskTypePolicies asyncTaskTypePolicies(AsyncTaskProperties properties, ObjectProvider<TaskHandler<?>> handlers) {
+        return TaskPolicyResolver.resolve(properties.getWorker(), properties.getTypes(),
+                handlers.orderedStream().toList());
+    }
+
     @Bean
     @ConditionalOnMissingBean
     AsyncTaskClient asyncTaskClient(TaskStore store, PayloadCodec codec, ObjectProvider<Clock> clock,
-                                    ObjectProvider<TaskSubmissionListener> listeners, AsyncTaskMetrics metrics) {
-        // listeners are looked up per submit: a handler may use the client, and the worker depends on handlers
+                                    ObjectProvider<TaskSubmissionListener> listeners, AsyncTaskMetrics metrics,
+                                    ObjectProvider<TaskTypePolicies> policies) {
+        // listeners and policies are looked up per submit: a handler may use the client, and both depend on handlers
         TaskSubmissionListener notifyAll = types -> listeners.orderedStream().forEach(l -> l.tasksSubmitted(types));
-        return new DefaultAsyncTaskClient(store, codec, clock.getIfAvailable(Clock::systemUTC), notifyAll, metrics);
+        return new DefaultAsyncTaskClient(store, codec, clock.getIfAvailable(Clock::systemUTC), notifyAll, metrics,
+                policies::getObject);
     }
 
     /** Meters through Micrometer when the application has a MeterRegistry; none otherwise. */
@@ -146,11 +161,11 @@ public class AsyncTaskAutoConfiguration {
         @ConditionalOnMissingBean
         AsyncTaskWorker asyncTaskWorker(AsyncTaskProperties properties, LeaseStore store, WorkerRegistry registry,
                                         FleetSettings fleetSettings, ObjectProvider<TaskHandler<?>> handlers,
-                                        PayloadCodec codec, AsyncTaskMetrics metrics) {
+                                        TaskTypePolicies policies, PayloadCodec codec, AsyncTaskMetrics metrics) {
             AsyncTaskProperties.Worker settings = properties.getWorker();
             String workerId = settings.getWorkerId() != null ? settings.getWorkerId() : WorkerIds.generate();
             return new AsyncTaskWorker(workerId, settings, store, registry, fleetSettings,
-                    new HandlerRegistry(handlers.orderedStream().toList()), codec, metrics);
+                    new HandlerRegistry(handlers.orderedStream().toList()), policies, codec, metrics);
         }
 
         /** Workers prune finished tasks, one at a time across the fleet. */
