@@ -22,13 +22,6 @@ public class AsyncTaskProperties {
 
     private final Retention retention = new Retention();
 
-    /**
-     * Per task type, settings that override what the type's handler declares (its {@code TaskPolicy}) and the
-     * worker's settings, e.g. {@code async-task.types.report.export.max-attempts=5}. Each type named must have a
-     * handler in this application.
-     */
-    private Map<String, TypePolicy> types = new LinkedHashMap<>();
-
     public Worker getWorker() {
         return worker;
     }
@@ -41,13 +34,6 @@ public class AsyncTaskProperties {
         return retention;
     }
 
-    public Map<String, TypePolicy> getTypes() {
-        return types;
-    }
-
-    public void setTypes(Map<String, TypePolicy> types) {
-        this.types = types;
-    }
 
     public static class Metrics {
 
@@ -444,7 +430,10 @@ public class AsyncTaskProperties {
         }
     }
 
-    /** One task type's settings; each one left out is the handler's, else the worker's. */
+    /**
+     * One task type's settings under {@code async-task.types.<type>}; each one left out is the handler's, else the
+     * worker's. Bound per type by {@link TaskTypeProperties}, since a type's name may hold dots.
+     */
     public static class TypePolicy {
 
         /** Executions allowed before a task ends FAILED, for tasks submitted without their own. */

@@ -14,6 +14,7 @@ import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.JacksonPayloadCodec;
 import com.tudicloud.asynctask.worker.PayloadCodec;
 import com.tudicloud.asynctask.worker.TaskSubmissionListener;
+import com.tudicloud.asynctask.worker.TaskTypeProperties;
 import com.tudicloud.asynctask.worker.client.DefaultAsyncTaskClient;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.tudicloud.asynctask.worker.engine.HandlerRegistry;
@@ -35,10 +36,12 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import tools.jackson.databind.json.JsonMapper;
 
 import javax.sql.DataSource;
 import java.time.Clock;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /**
@@ -114,9 +117,11 @@ public class AsyncTaskAutoConfiguration {
      */
     @Bean
     @ConditionalOnMissingBean
-    TaskTypePolicies asyncTaskTypePolicies(AsyncTaskProperties properties, ObjectProvider<TaskHandler<?>> handlers) {
-        return TaskPolicyResolver.resolve(properties.getWorker(), properties.getTypes(),
-                handlers.orderedStream().toList());
+    TaskTypePolicies asyncTaskTypePolicies(AsyncTaskProperties properties, ObjectProvider<TaskHandler<?>> handlers,
+                                           Environment environment) {
+        List<TaskHandler<?>> all = handlers.orderedStream().toList();
+        return TaskPolicyResolver.resolve(properties.getWorker(),
+                TaskTypeProperties.bind(environment, all.stream().map(TaskHandler::taskType).toList()), all);
     }
 
     @Bean

@@ -35,6 +35,13 @@ class TaskPolicyAutoConfigurationTest {
         }
     }
 
+    static class DottedHandler extends AsyncTaskAutoConfigurationTest.CountingHandler {
+        @Override
+        public String taskType() {
+            return "report.export";
+        }
+    }
+
     private final TestDatabase db = TestDatabase.get();
     private final TaskRows rows = new TaskRows(db.dataSource());
 
@@ -89,11 +96,31 @@ class TaskPolicyAutoConfigurationTest {
 
     @Test
     void aTypeWithoutAHandlerStopsStartUpEvenWithTheWorkerOff() {
-        service.withPropertyValues("async-task.worker.enabled=false", "async-task.types.gret.max-attempts=2")
+        service.withPropertyValues("async-task.worker.enabled=false", "async-task.types.gret.max-attempts=2",
+                        "async-task.types.greet.export.max-attempts=2")
                 .run(context -> assertThat(context).getFailure().rootCause()
                         .isInstanceOf(InvalidWorkerSettingsException.class)
-                        .hasMessageContaining("async-task.types.gret names a task type this application has no handler "
-                                + "for (it has greet)"));
+                        .hasMessageContaining("async-task.types.gret.max-attempts belongs to no task type this "
+                                + "application has a handler for (it has greet)")
+                        // under greet: greet's own bind refuses it as no setting of a type, once the names are all claimed
+                        .hasMessageNotContaining("greet.export"));
+    }
+
+    @Test
+    void aMisspelledSettingStopsStartUpNamingIt() {
+        service.withPropertyValues("async-task.types.greet.max-atempts=2").run(context ->
+                assertThat(context).getFailure().hasStackTraceContaining("async-task.types.greet.max-atempts"));
+    }
+
+    @Test
+    void aTypeWithDotsInItsNameIsConfiguredUnderItsWholeName() {
+        service.withBean(DottedHandler.class).withPropertyValues("async-task.types.report.export.max-attempts=4",
+                "async-task.types.report.export.retry.jitter=0").run(context -> {
+            TaskTypePolicy export = context.getBean(TaskTypePolicies.class).forType("report.export");
+            assertThat(export.maxAttempts()).isEqualTo(4);
+            assertThat(export.backoff().jitter()).isZero();
+            assertThat(context.getBean(TaskTypePolicies.class).forType("greet").maxAttempts()).isEqualTo(2);
+        });
     }
 
     @Test

@@ -36,6 +36,7 @@ class TaskPolicyResolverTest {
     }
 
     private final AsyncTaskProperties properties = new AsyncTaskProperties();
+    private final Map<String, AsyncTaskProperties.TypePolicy> overrides = new LinkedHashMap<>();
 
     @Test
     void aPropertyOverridesTheHandlerWhichOverridesTheWorker() {
@@ -150,7 +151,7 @@ class TaskPolicyResolverTest {
         assertThat(report.maxAttempts()).isEqualTo(Integer.MAX_VALUE);
         assertThat(report.backoff().delayAfter(Integer.MAX_VALUE, 0.5)).isEqualTo(TaskPolicyResolver.MAX_BACKOFF);
 
-        properties.getTypes().get("report").setMaxExecutionTime(TaskPolicyResolver.MAX_EXECUTION_TIME.plusMillis(1));
+        overrides.get("report").setMaxExecutionTime(TaskPolicyResolver.MAX_EXECUTION_TIME.plusMillis(1));
         assertThatThrownBy(() -> resolve(new Handler("report", TaskPolicy.DEFAULTS)))
                 .hasMessageContaining("async-task.types.report.max-execution-time (PT1752000H0.001S) must be at most 73000 days");
     }
@@ -208,10 +209,10 @@ class TaskPolicyResolverTest {
     }
 
     private void override(String type, Consumer<AsyncTaskProperties.TypePolicy> settings) {
-        settings.accept(properties.getTypes().computeIfAbsent(type, t -> new AsyncTaskProperties.TypePolicy()));
+        settings.accept(overrides.computeIfAbsent(type, t -> new AsyncTaskProperties.TypePolicy()));
     }
 
     private TaskTypePolicies resolve(TaskHandler<?>... handlers) {
-        return TaskPolicyResolver.resolve(properties.getWorker(), properties.getTypes(), List.of(handlers));
+        return TaskPolicyResolver.resolve(properties.getWorker(), overrides, List.of(handlers));
     }
 }
