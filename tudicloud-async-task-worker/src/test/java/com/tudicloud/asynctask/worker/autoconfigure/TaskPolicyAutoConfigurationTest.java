@@ -42,6 +42,13 @@ class TaskPolicyAutoConfigurationTest {
         }
     }
 
+    static class UpperCaseHandler extends AsyncTaskAutoConfigurationTest.CountingHandler {
+        @Override
+        public String taskType() {
+            return "Report_Export";
+        }
+    }
+
     private final TestDatabase db = TestDatabase.get();
     private final TaskRows rows = new TaskRows(db.dataSource());
 
@@ -121,6 +128,13 @@ class TaskPolicyAutoConfigurationTest {
             assertThat(export.backoff().jitter()).isZero();
             assertThat(context.getBean(TaskTypePolicies.class).forType("greet").maxAttempts()).isEqualTo(2);
         });
+    }
+
+    @Test
+    void aTypeWhoseNameIsNoPropertyNameIsConfiguredInBrackets() {
+        service.withBean(UpperCaseHandler.class).withPropertyValues("async-task.types[Report_Export].max-attempts=4")
+                .run(context -> assertThat(context.getBean(TaskTypePolicies.class).forType("Report_Export").maxAttempts())
+                        .isEqualTo(4));
     }
 
     @Test
