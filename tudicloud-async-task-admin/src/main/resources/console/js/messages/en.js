@@ -200,5 +200,21 @@ export default {
     'detail.redactedFields': 'Masked for everyone by the server\'s settings: {fields}',
     'detail.redactedValue': 'masked by the server; stored as submitted',
 
+    'policy.title': 'Type policy',
+    'policy.maxAttempts': 'Attempts when not given',
+    'policy.defaultPriority': 'Priority when not given',
+    'policy.backoff': 'Retry delay',
+    'policy.backoffValue': '{initial} × {multiplier} per attempt, at most {max}, ±{jitter}%',
+    'policy.maxExecutionTime': 'Time limit',
+    'policy.timeoutFails': '{time}, then FAILED',
+    'policy.timeoutRetries': '{time}, then retried',
+    'policy.concurrencyLimit': 'Concurrency limit',
+    'policy.noLimit': 'none',
+    'policy.nonRetryable': 'Not retried',
+    'policy.nonRetryableTest': 'a test of the handler\'s own',
+    'policy.everyException': 'every exception is retried',
+    'policy.note': 'Note',
+    'policy.notHandledHere': 'No handler for this type on the admin server: these are the worker defaults it applies when submitting.',
+
     'time.tooltip': 'Your time: {browser}\nServer time: {server}',
 };

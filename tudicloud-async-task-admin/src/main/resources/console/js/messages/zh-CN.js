@@ -200,5 +200,21 @@ export default {
     'detail.redactedFields': '根据服务器设置对所有人隐藏：{fields}',
     'detail.redactedValue': '由服务器隐藏；存储的是提交时的原值',
 
+    'policy.title': '类型策略',
+    'policy.maxAttempts': '未指定时的尝试次数',
+    'policy.defaultPriority': '未指定时的优先级',
+    'policy.backoff': '重试间隔',
+    'policy.backoffValue': '{initial}，每次 × {multiplier}，最多 {max}，±{jitter}%',
+    'policy.maxExecutionTime': '执行时限',
+    'policy.timeoutFails': '{time}，超时即失败',
+    'policy.timeoutRetries': '{time}，超时后重试',
+    'policy.concurrencyLimit': '并发上限',
+    'policy.noLimit': '无',
+    'policy.nonRetryable': '不重试',
+    'policy.nonRetryableTest': '处理器自己的判断',
+    'policy.everyException': '所有异常都会重试',
+    'policy.note': '说明',
+    'policy.notHandledHere': '管理服务器上没有此类型的处理器：这是它提交任务时使用的 worker 默认值。',
+
     'time.tooltip': '本地时间：{browser}\n服务器时间：{server}',
 };

@@ -420,6 +420,11 @@ class ConsoleBrowserIT {
         for (String timing : List.of("create-time", "started-at", "ran", "finished-at")) {
             assertThat(detail.findElement(By.cssSelector("[data-testid=" + timing + "]")).getText()).as(timing).isNotEqualTo("—");
         }
+        // the policy its type declares
+        assertThat(detail.findElement(By.cssSelector("[data-testid=policy-non-retryable]")).getText())
+                .isEqualTo("java.lang.IllegalArgumentException");
+        assertThat(detail.findElement(By.cssSelector("[data-testid=policy-concurrency-limit]")).getText()).isEqualTo("7");
+        assertThat(detail.findElement(By.cssSelector("[data-testid=policy-max-attempts]")).getText()).isEqualTo("3");
         // what the user unfolded stays unfolded while the page refreshes
         page.waitForRefreshesAfter(page.refreshes(), 2);
         assertThat(fold.getDomProperty("open")).isEqualTo("true");
