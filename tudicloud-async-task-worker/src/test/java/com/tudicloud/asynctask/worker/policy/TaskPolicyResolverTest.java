@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -23,7 +24,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** Which layer each setting comes from, and what a type may not set. */
 class TaskPolicyResolverTest {
 
-    record Handler(String taskType, TaskPolicy policy) implements TaskHandler<Object> {
+    /** A handler whose policy() returns what {@code declared} gives, or throws what it throws. */
+    record Handler(String taskType, Supplier<TaskPolicy> declared) implements TaskHandler<Object> {
+        Handler(String taskType, TaskPolicy policy) {
+            this(taskType, () -> policy);
+        }
+
+        @Override
+        public TaskPolicy policy() {
+            return declared.get();
+        }
+
         @Override
         public Class<Object> payloadType() {
             return Object.class;
@@ -158,31 +169,13 @@ class TaskPolicyResolverTest {
 
     @Test
     void aHandlerWhosePolicyMethodFailsStopsTheStart() {
-        assertThatThrownBy(() -> resolve(new Handler("report", null)))
+        assertThatThrownBy(() -> resolve(new Handler("report", (TaskPolicy) null)))
                 .hasMessageContaining("task type 'report': " + Handler.class.getName()
                         + ".policy() returned null; return TaskPolicy.DEFAULTS to declare nothing");
 
-        TaskHandler<Object> throwing = new TaskHandler<>() {
-            @Override
-            public String taskType() {
-                return "export";
-            }
-
-            @Override
-            public Class<Object> payloadType() {
-                return Object.class;
-            }
-
-            @Override
-            public TaskResult execute(TaskContext context, Object payload) {
-                return TaskResult.success();
-            }
-
-            @Override
-            public TaskPolicy policy() {
-                throw new IllegalStateException("not configured yet");
-            }
-        };
+        Handler throwing = new Handler("export", () -> {
+            throw new IllegalStateException("not configured yet");
+        });
         assertThatThrownBy(() -> resolve(throwing))
                 .hasMessageContaining(".policy() failed: java.lang.IllegalStateException: not configured yet");
     }
