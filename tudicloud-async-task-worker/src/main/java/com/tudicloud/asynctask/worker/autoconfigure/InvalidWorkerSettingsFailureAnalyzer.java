@@ -10,6 +10,6 @@ class InvalidWorkerSettingsFailureAnalyzer extends AbstractFailureAnalyzer<Inval
     @Override
     protected FailureAnalysis analyze(Throwable rootFailure, InvalidWorkerSettingsException cause) {
         return new FailureAnalysis(cause.getMessage(),
-                "Change the async-task.worker properties named above; see docs/configuration.md.", cause);
+                "Change the async-task properties (or the handler's TaskPolicy) named above; see docs/configuration.md.", cause);
     }
 }
