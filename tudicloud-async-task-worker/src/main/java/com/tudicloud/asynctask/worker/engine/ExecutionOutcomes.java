@@ -1,8 +1,8 @@
 package com.tudicloud.asynctask.worker.engine;
 
 import com.tudicloud.asynctask.api.TaskResult;
-import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.TimeoutAction;
+import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.worker.PayloadCodec.MalformedPayloadException;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
