@@ -33,7 +33,7 @@ public final class TaskTypeProperties {
 
     /**
      * @return each type's settings, for the types with any
-     * @throws InvalidWorkerSettingsException naming every property that belongs to no type handled here
+     * @throws InvalidAsyncTaskSettingsException naming every property that belongs to no type handled here
      */
     public static Map<String, AsyncTaskProperties.TypePolicy> bind(Environment environment, Collection<String> taskTypes) {
         Map<String, ConfigurationPropertyName> prefixes = new LinkedHashMap<>();
@@ -48,7 +48,7 @@ public final class TaskTypeProperties {
             }
         }
         if (!violations.isEmpty()) {
-            throw new InvalidWorkerSettingsException(violations.stream().distinct().toList());
+            throw new InvalidAsyncTaskSettingsException(violations.stream().distinct().toList());
         }
         Binder binder = Binder.get(environment);
         Map<String, AsyncTaskProperties.TypePolicy> bound = new TreeMap<>();

@@ -6,7 +6,7 @@ import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.api.spi.StoreLimits;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
-import com.tudicloud.asynctask.worker.InvalidWorkerSettingsException;
+import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,7 +41,7 @@ public final class TaskPolicyResolver {
         this.overrides = overrides;
     }
 
-    /** @throws InvalidWorkerSettingsException listing every violation */
+    /** @throws InvalidAsyncTaskSettingsException listing every violation */
     public static TaskTypePolicies resolve(AsyncTaskProperties.Worker worker,
                                            Map<String, AsyncTaskProperties.TypePolicy> overrides,
                                            Collection<? extends TaskHandler<?>> handlers) {
@@ -71,7 +71,7 @@ public final class TaskPolicyResolver {
             policies.add(resolve(handler));
         }
         if (!violations.isEmpty()) {
-            throw new InvalidWorkerSettingsException(violations);
+            throw new InvalidAsyncTaskSettingsException(violations);
         }
         return new TaskTypePolicies(policies, defaults(worker));
     }

@@ -6,7 +6,7 @@ import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
-import com.tudicloud.asynctask.worker.InvalidWorkerSettingsException;
+import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicy;
@@ -93,10 +93,10 @@ class TaskPolicyAutoConfigurationTest {
                 "async-task.types.greet.retry.max-backoff=1s").run(context -> {
             assertThat(context).hasFailed();
             Throwable failure = context.getStartupFailure();
-            assertThat(failure).rootCause().isInstanceOf(InvalidWorkerSettingsException.class)
+            assertThat(failure).rootCause().isInstanceOf(InvalidAsyncTaskSettingsException.class)
                     .hasMessageContaining("async-task.types.greet.retry.max-backoff (PT1S) must not be less than "
                             + "async-task.types.greet.retry.initial-backoff (PT10S)");
-            FailureAnalysis analysis = new InvalidWorkerSettingsFailureAnalyzer().analyze(failure);
+            FailureAnalysis analysis = new InvalidAsyncTaskSettingsFailureAnalyzer().analyze(failure);
             assertThat(analysis.getDescription()).contains("async-task.types.greet.retry.max-backoff");
         });
     }
@@ -106,7 +106,7 @@ class TaskPolicyAutoConfigurationTest {
         service.withPropertyValues("async-task.worker.enabled=false", "async-task.types.gret.max-attempts=2",
                         "async-task.types.greet.export.max-attempts=2")
                 .run(context -> assertThat(context).getFailure().rootCause()
-                        .isInstanceOf(InvalidWorkerSettingsException.class)
+                        .isInstanceOf(InvalidAsyncTaskSettingsException.class)
                         .hasMessageContaining("async-task.types.gret.max-attempts belongs to no task type this "
                                 + "application has a handler for (it has greet)")
                         // under greet: greet's own bind refuses it as no setting of a type, once the names are all claimed

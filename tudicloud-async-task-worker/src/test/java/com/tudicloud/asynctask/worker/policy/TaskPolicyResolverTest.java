@@ -6,7 +6,7 @@ import com.tudicloud.asynctask.api.TaskPolicy;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
-import com.tudicloud.asynctask.worker.InvalidWorkerSettingsException;
+import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
 import org.junit.jupiter.api.Test;
 
 import java.io.UncheckedIOException;
@@ -116,8 +116,8 @@ class TaskPolicyResolverTest {
         override("ghost", type -> type.setMaxAttempts(2));
 
         assertThatThrownBy(() -> resolve(new Handler("report", TaskPolicy.DEFAULTS)))
-                .isInstanceOf(InvalidWorkerSettingsException.class)
-                .satisfies(e -> assertThat(((InvalidWorkerSettingsException) e).violations()).containsExactlyInAnyOrder(
+                .isInstanceOf(InvalidAsyncTaskSettingsException.class)
+                .satisfies(e -> assertThat(((InvalidAsyncTaskSettingsException) e).violations()).containsExactlyInAnyOrder(
                         "async-task.types.ghost names a task type this application has no handler for (it has report)",
                         "async-task.types.report.max-attempts (0) must be at least 1",
                         "async-task.types.report.concurrency-limit (-1) must be at least 1",
@@ -135,8 +135,8 @@ class TaskPolicyResolverTest {
                 .backoff(Duration.ofMillis(-1), Double.POSITIVE_INFINITY, ChronoUnit.FOREVER.getDuration(), -0.1).build();
 
         assertThatThrownBy(() -> resolve(new Handler("report", declared)))
-                .isInstanceOf(InvalidWorkerSettingsException.class)
-                .satisfies(e -> assertThat(((InvalidWorkerSettingsException) e).violations()).containsExactlyInAnyOrder(
+                .isInstanceOf(InvalidAsyncTaskSettingsException.class)
+                .satisfies(e -> assertThat(((InvalidAsyncTaskSettingsException) e).violations()).containsExactlyInAnyOrder(
                         "the TaskPolicy of " + Handler.class.getName() + " (task type 'report') maxAttempts (-5) must be at least 1",
                         "the TaskPolicy of " + Handler.class.getName() + " (task type 'report') initialBackoff (PT-0.001S) must be positive",
                         "the TaskPolicy of " + Handler.class.getName() + " (task type 'report') maxBackoff ("
