@@ -2,6 +2,8 @@ package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
+import com.tudicloud.asynctask.api.spi.TypeSettings;
+import org.springframework.dao.DuplicateKeyException;
 
 import java.util.HashMap;
 import java.util.List;
@@ -44,5 +46,33 @@ final class MyBatisFleetSettings implements FleetSettings {
         if (limits.global() > 0) {
             mapper.updateGlobalLimit(limits.global());
         }
+    }
+
+    @Override
+    public Set<String> pausedTypes(Set<String> taskTypes) {
+        return taskTypes.isEmpty() ? Set.of() : Set.copyOf(mapper.selectPausedTypes(taskTypes));
+    }
+
+    @Override
+    public boolean pause(String taskType, String pausedBy) {
+        if (mapper.pause(taskType, pausedBy) == 1) {
+            return true;
+        }
+        try {
+            return mapper.insertPaused(taskType, pausedBy) == 1;
+        } catch (DuplicateKeyException pausedAlready) {
+            return false;
+        }
+    }
+
+    @Override
+    public boolean resume(String taskType) {
+        return mapper.resume(taskType) > 0;
+    }
+
+    @Override
+    public TypeSettings typeSettings() {
+        Integer global = mapper.selectGlobalLimit();
+        return new TypeSettings(global == null ? 0 : global, mapper.selectTypeSettings());
     }
 }
