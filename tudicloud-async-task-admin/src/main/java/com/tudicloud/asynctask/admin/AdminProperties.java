@@ -32,6 +32,12 @@ public class AdminProperties {
      */
     private List<String> redactPayloadFields = new ArrayList<>();
 
+    /**
+     * Bulk retries and cancels walk the task table in ranges of this many ids, one short statement per range:
+     * no statement reads more rows than this, and the locks it takes last one statement.
+     */
+    private int bulkBatchIds = 2000;
+
     /** Who may log in; passwords are stored hashed, with their encoder's prefix, e.g. {bcrypt}$2a$10$... */
     private List<User> users = new ArrayList<>();
 
@@ -53,6 +59,17 @@ public class AdminProperties {
 
     public void setTaskTypes(Set<String> taskTypes) {
         this.taskTypes = taskTypes;
+    }
+
+    public int getBulkBatchIds() {
+        return bulkBatchIds;
+    }
+
+    public void setBulkBatchIds(int bulkBatchIds) {
+        if (bulkBatchIds < 1) {
+            throw new IllegalArgumentException("async-task.admin.bulk-batch-ids must be at least 1: " + bulkBatchIds);
+        }
+        this.bulkBatchIds = bulkBatchIds;
     }
 
     public Duration getWorkersWindow() {

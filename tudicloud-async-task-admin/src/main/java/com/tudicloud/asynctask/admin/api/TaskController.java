@@ -48,14 +48,16 @@ public class TaskController {
     private final TaskTypeCatalog taskTypes;
     private final JsonMapper jsonMapper;
     private final PayloadRedaction redaction;
+    private final OperatorActions actions;
 
     public TaskController(AsyncTaskClient client, TaskAdminStore adminStore, TaskTypeCatalog taskTypes,
-                          JsonMapper jsonMapper, PayloadRedaction redaction) {
+                          JsonMapper jsonMapper, PayloadRedaction redaction, OperatorActions actions) {
         this.client = client;
         this.adminStore = adminStore;
         this.taskTypes = taskTypes;
         this.jsonMapper = jsonMapper;
         this.redaction = redaction;
+        this.actions = actions;
     }
 
     @GetMapping
@@ -133,6 +135,7 @@ public class TaskController {
     public StatusChangeJson cancel(@Parameter(description = "task id", example = "1042") @PathVariable("id") String text) {
         long id = TaskIds.parse(text);
         CancelOutcome outcome = client.cancel(id);
+        actions.record(OperatorActions.Action.CANCEL, "task " + id + ": " + outcome);
         return switch (outcome) {
             case CANCELLED -> new StatusChangeJson(id, TaskStatus.CANCELLED);
             case CANCEL_REQUESTED -> new StatusChangeJson(id, TaskStatus.CANCEL_REQUESTED);
@@ -149,6 +152,7 @@ public class TaskController {
     public StatusChangeJson retry(@Parameter(description = "task id", example = "1042") @PathVariable("id") String text) {
         long id = TaskIds.parse(text);
         RetryOutcome outcome = adminStore.retry(id);
+        actions.record(OperatorActions.Action.RETRY, "task " + id + ": " + outcome);
         return switch (outcome) {
             case REQUEUED -> new StatusChangeJson(id, TaskStatus.QUEUED);
             case NOT_FOUND -> throw ApiProblems.taskNotFound(id);
