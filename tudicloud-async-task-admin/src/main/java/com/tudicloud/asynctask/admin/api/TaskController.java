@@ -93,7 +93,8 @@ public class TaskController {
         return new TaskPageJson(found.items().stream().map(TaskJson::summary).toList(), found.total(), page, size);
     }
 
-    @GetMapping("/{id}")
+    /** Not the bulk actions' paths: a GET of those is a wrong method (405), not a wrong task id. */
+    @GetMapping("/{id:(?!bulk-retry$|bulk-cancel$).*}")
     @Operation(summary = "Get one task", description = "With its payload (the fields of "
             + "async-task.admin.redact-payload-fields masked), attempts, lease, progress and last error.")
     @ApiResponse(responseCode = "404", description = "no such task")
