@@ -1,0 +1,94 @@
+package com.tudicloud.asynctask.benchmark.scenario;
+
+import com.tudicloud.asynctask.api.spi.ClaimRequest;
+import com.tudicloud.asynctask.api.spi.ClaimedTask;
+import com.tudicloud.asynctask.api.spi.Completion;
+import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
+import com.tudicloud.asynctask.api.spi.FleetSettings;
+import com.tudicloud.asynctask.api.spi.LeaseStore;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Claimer threads that do what a worker's poller does with a backlog, and nothing else: a claim round is the
+ * read of the paused types (at most once per poll interval, as the worker reads it; none when {@code fleet}
+ * is null) and the claim of a batch of the types not paused; the batch is then completed at once, untimed.
+ * Every round is timed, from before the read to after the claim.
+ */
+final class ClaimRounds {
+
+    static final int BATCH = 16;
+    private static final Duration POLL_INTERVAL = Duration.ofMillis(100);
+
+    private final LeaseStore store;
+    private final FleetSettings fleet;
+    private final Set<String> taskTypes;
+    private final List<Double> millis = new ArrayList<>();
+    private final AtomicBoolean stop = new AtomicBoolean();
+    private final AtomicLong emptyClaims = new AtomicLong();
+    private final List<Thread> threads = new ArrayList<>();
+
+    /** @param fleet null: claim without reading pauses, as the claim did before types could be paused */
+    ClaimRounds(LeaseStore store, FleetSettings fleet, Set<String> taskTypes) {
+        this.store = store;
+        this.fleet = fleet;
+        this.taskTypes = Set.copyOf(taskTypes);
+    }
+
+    ClaimRounds start(int claimers) {
+        for (int i = 0; i < claimers; i++) {
+            String workerId = "op-claimer-" + i;
+            Thread thread = new Thread(() -> claimUntilStopped(workerId), workerId);
+            threads.add(thread);
+            thread.start();
+        }
+        return this;
+    }
+
+    /** Stops the claimers; the duration of every round they ran, in ms. */
+    List<Double> stop() throws InterruptedException {
+        stop.set(true);
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        synchronized (millis) {
+            return List.copyOf(millis);
+        }
+    }
+
+    /** Claims that found nothing: the backlog ran dry, and the figures mean less. */
+    long emptyClaims() {
+        return emptyClaims.get();
+    }
+
+    private void claimUntilStopped(String workerId) {
+        Set<String> claimable = taskTypes;
+        long readAt = System.nanoTime() - POLL_INTERVAL.toNanos();
+        while (!stop.get()) {
+            long start = System.nanoTime();
+            if (fleet != null && start - readAt >= POLL_INTERVAL.toNanos()) {
+                Set<String> rest = new HashSet<>(taskTypes);
+                rest.removeAll(fleet.pausedTypes(taskTypes));
+                claimable = rest;
+                readAt = start;
+            }
+            List<ClaimedTask> claimed = store.claim(new ClaimRequest(workerId, claimable, BATCH, 60_000, ConcurrencyLimits.NONE));
+            double took = (System.nanoTime() - start) / 1e6;
+            synchronized (millis) {
+                millis.add(took);
+            }
+            if (claimed.isEmpty()) {
+                emptyClaims.incrementAndGet();
+            } else {
+                store.complete(workerId, claimed.stream()
+                        .map(task -> Completion.succeeded(task.id(), task.leaseToken(), null)).toList());
+            }
+        }
+    }
+}
