@@ -6,10 +6,11 @@ import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.PauseCheck;
+import com.tudicloud.asynctask.worker.engine.PausedTypes;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -17,9 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Claimer threads that do what a worker's poller does with a backlog, and nothing else: a claim round is the
- * read of the paused types (at most once per poll interval, as the worker reads it; none when {@code fleet}
- * is null) and the claim of a batch of the types not paused; the batch is then completed at once, untimed.
- * Every round is timed, from before the read to after the claim.
+ * claim of a batch of the types not paused, with the worker's own {@link PausedTypes} as its pause check (none
+ * when {@code fleet} is null); the batch is then completed at once, untimed. Every round is timed.
  */
 final class ClaimRounds {
 
@@ -68,17 +68,12 @@ final class ClaimRounds {
     }
 
     private void claimUntilStopped(String workerId) {
-        Set<String> claimable = taskTypes;
-        long readAt = System.nanoTime() - POLL_INTERVAL.toNanos();
+        PausedTypes paused = fleet == null ? null : new PausedTypes(fleet, taskTypes, POLL_INTERVAL, System::nanoTime);
         while (!stop.get()) {
             long start = System.nanoTime();
-            if (fleet != null && start - readAt >= POLL_INTERVAL.toNanos()) {
-                Set<String> rest = new HashSet<>(taskTypes);
-                rest.removeAll(fleet.pausedTypes(taskTypes));
-                claimable = rest;
-                readAt = start;
-            }
-            List<ClaimedTask> claimed = store.claim(new ClaimRequest(workerId, claimable, BATCH, 60_000, ConcurrencyLimits.NONE));
+            Set<String> claimable = paused == null ? taskTypes : paused.claimable();
+            List<ClaimedTask> claimed = store.claim(new ClaimRequest(workerId, claimable, BATCH, 60_000,
+                    ConcurrencyLimits.NONE, paused == null ? PauseCheck.NONE : paused));
             double took = (System.nanoTime() - start) / 1e6;
             synchronized (millis) {
                 millis.add(took);
