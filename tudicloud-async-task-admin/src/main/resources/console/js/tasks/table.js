@@ -180,6 +180,7 @@ async function load() {
         }
         render(page);
         $('tasks').dataset.query = query;
+        emit('tasks:loaded', page.total);
     } catch (e) {
         if (seq === sequence && e.status !== 401) {
             notify(e.detail, 'error');
