@@ -8,7 +8,7 @@
  */
 import {api} from '../api.js';
 import {confirmAction} from '../confirm.js';
-import {$, h} from '../dom.js';
+import {$, h, syncRows} from '../dom.js';
 import {emit} from '../events.js';
 import {number, relative, timeTitle} from '../format.js';
 import {t} from '../i18n.js';
@@ -58,33 +58,15 @@ function newRow(type, globalLimit) {
 }
 
 function render(page) {
-    const body = $('type-rows');
-    const seen = new Set();
-    let previous = null;
-    for (const type of page.types) {
-        seen.add(type.taskType);
+    syncRows($('type-rows'), rows, page.types, (type) => type.taskType, (type, known) => {
         const key = JSON.stringify([type, page.globalLimit, session.me.canOperate, type.pausedAt ? relative(type.pausedAt) : '']);
-        let row = rows.get(type.taskType);
-        if (!row || row.key !== key) {
-            const tr = newRow(type, page.globalLimit);
-            if (row) {
-                row.tr.replaceWith(tr);
-            }
-            row = {tr, key};
-            rows.set(type.taskType, row);
+        if (known && known.key === key) {
+            return known;
         }
-        const expected = previous ? previous.nextSibling : body.firstChild;
-        if (expected !== row.tr) {
-            body.insertBefore(row.tr, expected);
-        }
-        previous = row.tr;
-    }
-    for (const [name, row] of rows) {
-        if (!seen.has(name)) {
-            row.tr.remove();
-            rows.delete(name);
-        }
-    }
+        const tr = newRow(type, page.globalLimit);
+        known?.tr.replaceWith(tr);
+        return {tr, key};
+    });
     const paused = page.types.filter((type) => type.paused).length;
     $('types-summary').textContent = t('types.summary', {count: page.types.length, paused: number(paused)});
     $('types-empty').hidden = page.types.length > 0;
