@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
+import com.tudicloud.asynctask.api.spi.StoreLimits;
 import com.tudicloud.asynctask.api.spi.TypeSettings;
 import org.springframework.dao.DuplicateKeyException;
 
@@ -12,6 +13,8 @@ import java.util.Set;
 
 /** The fleet's shared settings on MyBatis: one statement to read, one or two to write. */
 final class MyBatisFleetSettings implements FleetSettings {
+
+    private static final int PAUSED_BY_LENGTH = 255;
 
     private final SystemAsyncTaskTypeMapper mapper;
 
@@ -55,14 +58,20 @@ final class MyBatisFleetSettings implements FleetSettings {
 
     @Override
     public boolean pause(String taskType, String pausedBy) {
-        if (mapper.pause(taskType, pausedBy) == 1) {
+        String by = fitted(pausedBy);
+        if (mapper.pause(taskType, by) == 1) {
             return true;
         }
         try {
-            return mapper.insertPaused(taskType, pausedBy) == 1;
+            return mapper.insertPaused(taskType, by) == 1;
         } catch (DuplicateKeyException pausedAlready) {
             return false;
         }
+    }
+
+    /** A user name as paused_by (VARCHAR(255)) holds it: cut to 255 characters, never inside a surrogate pair. */
+    private static String fitted(String pausedBy) {
+        return StoreLimits.SCHEMA.measuredIn(StoreLimits.TextMeasure.UTF16_UNITS).fit(pausedBy, PAUSED_BY_LENGTH);
     }
 
     @Override

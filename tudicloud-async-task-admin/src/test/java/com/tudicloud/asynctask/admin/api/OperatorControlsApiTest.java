@@ -22,8 +22,11 @@ import java.util.List;
 import static com.tudicloud.asynctask.admin.api.TaskApiTest.asOperator;
 import static com.tudicloud.asynctask.admin.api.TaskApiTest.asViewer;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.nullValue;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
@@ -83,7 +86,7 @@ class OperatorControlsApiTest {
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.finishedWindowMinutes").value(15))
                 .andExpect(jsonPath("$.globalLimit").value(nullValue()))
-                .andExpect(jsonPath("$.types[*].taskType").value(org.hamcrest.Matchers.contains("legacy.type", "mail", "report")))
+                .andExpect(jsonPath("$.types[*].taskType").value(contains("legacy.type", "mail", "report")))
                 .andExpect(jsonPath("$.types[1].waiting").value(3))
                 .andExpect(jsonPath("$.types[1].due").value(3))
                 .andExpect(jsonPath("$.types[1].running").value(0))
@@ -117,8 +120,7 @@ class OperatorControlsApiTest {
                 .andExpect(jsonPath("$.errors[0].field").value("type"));
         mvc.perform(asOperator(post("/api/task-types/%20/resume")))
                 .andExpect(status().isBadRequest());
-        assertThat(db.dataSource()).isNotNull();
-        assertThat(new TaskRows(db.dataSource()).jdbc().queryForObject(
+        assertThat(rows.jdbc().queryForObject(
                 "SELECT COUNT(*) FROM system_async_task_type", Long.class)).isZero();
     }
 
@@ -182,6 +184,28 @@ class OperatorControlsApiTest {
         mvc.perform(asOperator(post("/api/tasks/bulk-retry")).contentType(MediaType.APPLICATION_JSON)
                         .content("{\"dryrun\": true}"))
                 .andExpect(status().isBadRequest());
+    }
+
+    @Test
+    void theOpenApiDocumentDescribesTheControlsAndKeepsTheTaskPathPlain() throws Exception {
+        mvc.perform(asViewer(get("/v3/api-docs")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.paths['/api/tasks/{id}'].get").exists())
+                .andExpect(jsonPath("$.paths['/api/task-types'].get").exists())
+                .andExpect(jsonPath("$.paths['/api/task-types/{type}/pause'].post").exists())
+                .andExpect(jsonPath("$.paths['/api/task-types/{type}/resume'].post").exists())
+                .andExpect(jsonPath("$.paths['/api/tasks/bulk-retry'].post.requestBody").exists())
+                .andExpect(jsonPath("$.paths['/api/tasks/bulk-cancel'].post.requestBody").exists())
+                .andExpect(jsonPath("$.components.schemas.BulkAction.properties.dryRun").exists());
+        mvc.perform(asViewer(get("/api/tasks/bulk-retry"))).andExpect(status().isMethodNotAllowed());
+    }
+
+    @Test
+    void aPauseByAUserWithAVeryLongNameKeepsTheNameAsTheColumnHoldsIt() throws Exception {
+        client.submit(TaskRequest.of("mail", 1));
+        mvc.perform(post("/api/task-types/mail/pause").with(user("运".repeat(300)).roles("OPERATOR")).with(csrf()))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.pausedBy").value("运".repeat(255)));
     }
 
     private double actions(String action) {
