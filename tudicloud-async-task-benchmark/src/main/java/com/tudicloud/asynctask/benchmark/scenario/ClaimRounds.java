@@ -24,7 +24,8 @@ import java.util.concurrent.atomic.AtomicLong;
 final class ClaimRounds {
 
     static final int BATCH = 16;
-    private static final Duration POLL_INTERVAL = Duration.ofMillis(100);
+    /** The worker's default poll interval: its pause check reads at most once per this. */
+    private static final Duration POLL_INTERVAL = Duration.ofSeconds(1);
 
     private final LeaseStore store;
     private final FleetSettings fleet;
