@@ -30,16 +30,27 @@ final class ClaimRounds {
     private final LeaseStore store;
     private final FleetSettings fleet;
     private final Set<String> taskTypes;
+    private final boolean alternate;
     private final List<Double> millis = new ArrayList<>();
+    private final List<Double> aloneMillis = new ArrayList<>();
     private final AtomicBoolean stop = new AtomicBoolean();
     private final AtomicLong emptyClaims = new AtomicLong();
     private final List<Thread> threads = new ArrayList<>();
 
     /** @param fleet null: claim without reading pauses, as the claim did before types could be paused */
     ClaimRounds(LeaseStore store, FleetSettings fleet, Set<String> taskTypes) {
+        this(store, fleet, taskTypes, false);
+    }
+
+    /**
+     * @param alternate every other round of each thread without the pause check, timed apart ({@link #aloneMillis}):
+     *                  the two kinds of round share the threads and the moment, so a busy machine's drift cancels out
+     */
+    ClaimRounds(LeaseStore store, FleetSettings fleet, Set<String> taskTypes, boolean alternate) {
         this.store = store;
         this.fleet = fleet;
         this.taskTypes = Set.copyOf(taskTypes);
+        this.alternate = alternate;
     }
 
     ClaimRounds start(int claimers) {
@@ -52,7 +63,7 @@ final class ClaimRounds {
         return this;
     }
 
-    /** Stops the claimers; the duration of every round they ran, in ms. */
+    /** Stops the claimers; the duration of every round they ran (with the pause check, when alternating), in ms. */
     List<Double> stop() throws InterruptedException {
         stop.set(true);
         for (Thread thread : threads) {
@@ -63,6 +74,13 @@ final class ClaimRounds {
         }
     }
 
+    /** After {@link #stop}: when alternating, the rounds run without the pause check, in ms. */
+    List<Double> aloneMillis() {
+        synchronized (millis) {
+            return List.copyOf(aloneMillis);
+        }
+    }
+
     /** Claims that found nothing: the backlog ran dry, and the figures mean less. */
     long emptyClaims() {
         return emptyClaims.get();
@@ -70,14 +88,16 @@ final class ClaimRounds {
 
     private void claimUntilStopped(String workerId) {
         PausedTypes paused = fleet == null ? null : new PausedTypes(fleet, taskTypes, POLL_INTERVAL, System::nanoTime);
+        long round = 0;
         while (!stop.get()) {
+            boolean check = paused != null && (!alternate || round++ % 2 == 0);
             long start = System.nanoTime();
-            Set<String> claimable = paused == null ? taskTypes : paused.claimable();
+            Set<String> claimable = check ? paused.claimable() : taskTypes;
             List<ClaimedTask> claimed = store.claim(new ClaimRequest(workerId, claimable, BATCH, 60_000,
-                    ConcurrencyLimits.NONE, paused == null ? PauseCheck.NONE : paused));
+                    ConcurrencyLimits.NONE, check ? paused : PauseCheck.NONE));
             double took = (System.nanoTime() - start) / 1e6;
             synchronized (millis) {
-                millis.add(took);
+                (check || paused == null ? millis : aloneMillis).add(took);
             }
             if (claimed.isEmpty()) {
                 emptyClaims.incrementAndGet();

@@ -25,8 +25,9 @@ import java.util.Set;
  * <li>bulk retry: N FAILED tasks of a fifth type are retried by filter (ranges of 2,000 ids) while the claimers
  * run; the claim rounds' p50/p99 during the bulk action against the same claimers in half a window before it
  * and half a window after it, and their ratio (the target: at most 2);</li>
- * <li>pause: claim rounds without any pause check (the claim alone), with the worker's check and no type
- * paused, and with one of the four types paused, in five turns each; each against the claim alone.</li>
+ * <li>pause: with no type paused, claim rounds with the worker's pause check alternating with rounds without
+ * it on the same threads; with one of the four types paused, in five turns with the claim alone; each against
+ * the claim alone.</li>
  * </ul>
  */
 final class OperatorScenario implements Scenario {
@@ -95,16 +96,22 @@ final class OperatorScenario implements Scenario {
                 .check("all_retried", retried.changed() == sizes.failedTasks());
     }
 
-    /** The three variants in turns of a fifth of the window each, so that drift of a busy machine touches all alike. */
+    /**
+     * No type paused: rounds with the worker's pause check and rounds without it, alternating on the same
+     * threads. One type of four paused: in turns with the claim alone, so that a busy machine's drift touches
+     * both alike.
+     */
     private List<Result> pause(MyBatisStores stores, Duration window) throws InterruptedException {
         FleetSettings fleet = stores.fleetSettings();
+        ClaimRounds alternating = new ClaimRounds(stores.leaseStore(), fleet, Set.copyOf(CLAIMED), true);
+        List<Double> nonePaused = measure(alternating, window);
+        List<Double> alongside = alternating.aloneMillis();
+
         Duration turn = window.dividedBy(TURNS);
         List<Double> claimAlone = new ArrayList<>();
-        List<Double> nonePaused = new ArrayList<>();
         List<Double> onePaused = new ArrayList<>();
         for (int i = 0; i < TURNS; i++) {
             claimAlone.addAll(measure(new ClaimRounds(stores.leaseStore(), null, Set.copyOf(CLAIMED)), turn));
-            nonePaused.addAll(measure(new ClaimRounds(stores.leaseStore(), fleet, Set.copyOf(CLAIMED)), turn));
             fleet.pause(CLAIMED.get(3), "benchmark");
             try {
                 onePaused.addAll(measure(new ClaimRounds(stores.leaseStore(), fleet, Set.copyOf(CLAIMED)), turn));
@@ -112,17 +119,18 @@ final class OperatorScenario implements Scenario {
                 fleet.resume(CLAIMED.get(3));
             }
         }
-        return List.of(pauseResult("claim_alone", claimAlone, claimAlone),
-                pauseResult("none_paused", nonePaused, claimAlone),
+        return List.of(pauseResult("none_paused", nonePaused, alongside),
                 pauseResult("one_of_4_paused", onePaused, claimAlone));
     }
 
+    /** @param claimAlone the rounds without any pause check it is compared with */
     private Result pauseResult(String variant, List<Double> rounds, List<Double> claimAlone) {
         return Result.of(name()).variant("pause", variant)
                 .headline("claim_round_ms_p50", Numbers.median(rounds))
                 .headline("claim_round_ms_p99", Numbers.percentile(rounds, 99))
+                .headline("claim_alone_ms_p50", Numbers.median(claimAlone))
                 .headline("p50_vs_claim_alone", Numbers.median(rounds) / Numbers.median(claimAlone))
-                .detail("rounds", rounds.size());
+                .detail("rounds", rounds.size()).detail("rounds_alone", claimAlone.size());
     }
 
     private static List<Double> measure(ClaimRounds rounds, Duration window) throws InterruptedException {
