@@ -99,4 +99,7 @@ interface SystemAsyncTaskMapper {
     int requestCancelRange(@Param("f") TaskFilter filter, @Param("from") long from, @Param("to") long to);
 
     List<TypeCount> countFinishedByType(@Param("minutes") int minutes);
+
+    /** Fails while the table is missing; reads no row. */
+    int probeTable();
 }

@@ -26,4 +26,7 @@ interface SystemAsyncTaskTypeMapper {
     List<TypeSettings.Type> selectTypeSettings();
 
     Integer selectGlobalLimit();
+
+    /** Fails while the table is missing; reads no row. */
+    int probeTable();
 }
