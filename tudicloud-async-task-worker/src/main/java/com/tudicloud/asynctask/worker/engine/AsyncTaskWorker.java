@@ -120,7 +120,8 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         FleetLimits limits = new FleetLimits(fleetSettings, handlers.taskTypes(),
                 new ConcurrencyLimits(settings.getGlobalLimit(), declaredTypeLimits()),
                 settings.getLimitsRefreshInterval(), System::nanoTime);
-        TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(), limits, slots, active, pace,
+        PausedTypes paused = new PausedTypes(fleetSettings, handlers.taskTypes(), settings.getPollInterval(), System::nanoTime);
+        TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(), limits, paused, slots, active, pace,
                 waiter, dispatcher, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval(), values);
         LeaseHeartbeat heartbeat = new LeaseHeartbeat(workerId, store, active, settings.getLeaseTimeout(), metrics);
         LeaseRecoverer recoverer = new LeaseRecoverer(store, settings.getRecoveryBatchSize(),
