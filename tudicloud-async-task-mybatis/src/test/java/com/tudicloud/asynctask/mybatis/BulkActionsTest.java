@@ -51,13 +51,14 @@ class BulkActionsTest {
         jdbc = new JdbcTemplate(pool);
         List<NewTask> tasks = new ArrayList<>();
         for (int i = 0; i < TASKS; i++) {
-            tasks.add(new NewTask(i % 5 == 4 ? "report" : "mail", null, 0, 0, 3, i % 2 == 0 ? "alice" : "bob", null));
+            tasks.add(new NewTask(i % 5 == 4 ? "report" : "mail", null, 0, 0, 3, null, null));
         }
         stores.taskStore().insert(tasks);
-        // by id: FAILED, CANCELLED, SUCCESS, RUNNING, QUEUED, SCHEDULED, in turn
+        // by id: FAILED, CANCELLED, SUCCESS, RUNNING, QUEUED, SCHEDULED, in turn; even ids alice's, odd ones bob's
         jdbc.update("UPDATE system_async_task SET status = CASE MOD(id, 6) WHEN 0 THEN 'FAILED' WHEN 1 THEN 'CANCELLED' "
                 + "WHEN 2 THEN 'SUCCESS' WHEN 3 THEN 'RUNNING' WHEN 4 THEN 'QUEUED' ELSE 'SCHEDULED' END, "
-                + "last_error = CASE MOD(id, 6) WHEN 0 THEN 'boom' ELSE NULL END, attempt_count = 3");
+                + "last_error = CASE MOD(id, 6) WHEN 0 THEN 'boom' ELSE NULL END, attempt_count = 3, "
+                + "owner_id = CASE MOD(id, 2) WHEN 0 THEN 'alice' ELSE 'bob' END");
     }
 
     @AfterEach
@@ -69,6 +70,8 @@ class BulkActionsTest {
     void retryTakesTheMatchingFailedAndCancelledTasksInOneStatementPerRangeAndARepeatChangesNothing() {
         TaskFilter alicesMail = new TaskFilter(Set.of(), "mail", "alice", null, null);
         long expected = count("task_type = 'mail' AND owner_id = 'alice' AND status IN ('FAILED', 'CANCELLED')");
+        long failedWithError = count("task_type = 'mail' AND owner_id = 'alice' AND status = 'FAILED' AND last_error = 'boom'");
+        assertThat(failedWithError).isPositive();
         assertThat(admin.countMatching(alicesMail.within(TaskAdminStore.RETRYABLE))).isEqualTo(expected);
         long readsBefore = handlerReads();
 
@@ -83,7 +86,7 @@ class BulkActionsTest {
         assertThat(count("task_type = 'mail' AND owner_id = 'alice' AND status IN ('FAILED', 'CANCELLED')")).isZero();
         assertThat(count("status = 'QUEUED' AND attempt_count = 0 AND last_error LIKE 'retried by an operator; before: %'"))
                 .isEqualTo(expected);
-        assertThat(count("last_error = 'retried by an operator; before: boom'")).isPositive();
+        assertThat(count("last_error = 'retried by an operator; before: boom'")).isEqualTo(failedWithError);
         assertThat(count("task_type = 'report' AND status IN ('FAILED', 'CANCELLED')")).isPositive();  // other types stay
 
         assertThat(admin.retryMatching(alicesMail, BATCH).changed()).isZero();
