@@ -19,20 +19,18 @@ final class IdleProbe {
     private final LeaseStore store;
     private final WorkerRegistration registration;
     private final IntSupplier activeTasks;
-    private final Set<String> taskTypes;
     private final AtomicBoolean expiredLeaseSeen = new AtomicBoolean();
     private final AtomicBoolean lookedSinceRound = new AtomicBoolean();
 
-    IdleProbe(LeaseStore store, WorkerRegistration registration, IntSupplier activeTasks, Set<String> taskTypes) {
+    IdleProbe(LeaseStore store, WorkerRegistration registration, IntSupplier activeTasks) {
         this.store = store;
         this.registration = registration;
         this.activeTasks = activeTasks;
-        this.taskTypes = Set.copyOf(taskTypes);
     }
 
-    /** Looks once: whether a claim would now find a due task of this worker's types. */
-    boolean dueTasks() {
-        if (registration.refreshUnlessDue(activeTasks.getAsInt())) {
+    /** Looks once: whether a claim of these types (the worker's, less the paused ones) would now find a due task. */
+    boolean dueTasks(Set<String> taskTypes) {
+        if (registration.refreshUnlessDue(activeTasks.getAsInt(), taskTypes)) {
             return false;
         }
         QueueProbe probe = store.probe(taskTypes);

@@ -28,7 +28,6 @@ final class WorkerRegistration {
     private final WorkerRegistry registry;
     private final String workerId;
     private final String host;
-    private final Set<String> taskTypes;
     private final String taskTypeList;
     private final int slots;
     private final long overdueNanos;
@@ -42,7 +41,6 @@ final class WorkerRegistration {
         this.registry = registry;
         this.workerId = workerId;
         this.host = host;
-        this.taskTypes = Set.copyOf(taskTypes);
         this.taskTypeList = String.join(",", taskTypes);
         this.slots = slots;
         this.overdueNanos = refreshInterval.toNanos() + refreshInterval.toNanos() / 2;
@@ -74,10 +72,11 @@ final class WorkerRegistration {
     /**
      * Called by the idle poller in place of its look at the queue: makes the refresh handed to it, if any.
      *
+     * @param taskTypes the types the poller would claim
      * @return true when the row was refreshed and no due task waits; false when no refresh was handed over,
      * or work was due, or the refresh failed: the poller then looks as usual
      */
-    boolean refreshUnlessDue(int runningTasks) {
+    boolean refreshUnlessDue(int runningTasks, Set<String> taskTypes) {
         if (!handedOver.getAndSet(false)) {
             return false;
         }
