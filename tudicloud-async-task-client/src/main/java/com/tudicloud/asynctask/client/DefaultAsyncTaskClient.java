@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.worker.client;
+package com.tudicloud.asynctask.client;
 
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.CancelOutcome;
@@ -8,9 +8,6 @@ import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.TaskStore;
-import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
-import com.tudicloud.asynctask.worker.PayloadCodec;
-import com.tudicloud.asynctask.worker.TaskSubmissionListener;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
@@ -35,11 +32,11 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
     private final PayloadCodec codec;
     private final Clock clock;
     private final TaskSubmissionListener listener;
-    private final AsyncTaskMetrics metrics;
+    private final ClientMetrics metrics;
 
     /** @param listener told of due submissions after commit; workers in this JVM wake up on it */
     public DefaultAsyncTaskClient(TaskStore store, PayloadCodec codec, Clock clock, TaskSubmissionListener listener,
-                                  AsyncTaskMetrics metrics) {
+                                  ClientMetrics metrics) {
         this.store = store;
         this.codec = codec;
         this.clock = clock;
