@@ -14,11 +14,16 @@ import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** docs/configuration.md lists exactly the properties of the generated metadata, with their defaults. */
+/**
+ * docs/configuration.md lists exactly the properties of the generated metadata, with their defaults, and
+ * says what each does briefly: mechanism belongs in architecture.md, not in a table cell.
+ */
 class ConfigurationDocTest {
 
     private static final Path DOC = Path.of("..", "docs", "configuration.md");
     private static final Pattern ROW = Pattern.compile("^\\| `(async-task\\.[a-z.-]+)` \\| ([^|]+) \\|", Pattern.MULTILINE);
+    private static final Pattern SENTENCE_END = Pattern.compile("(?<!\\be\\.g|\\bi\\.e)[.!?](\\s|$)");
+    private static final int MAX_SENTENCES_PER_CELL = 2;
 
     @Test
     void everyPropertyIsDocumentedWithItsDefault() throws Exception {
@@ -44,5 +49,21 @@ class ConfigurationDocTest {
             }
         }
         assertThat(documented).containsExactlyInAnyOrderElementsOf(properties);
+    }
+
+    @Test
+    void everyTableCellIsAtMostTwoSentences() throws Exception {
+        List<String> wordy = new ArrayList<>();
+        for (String line : Files.readAllLines(DOC)) {
+            if (!line.startsWith("|")) {
+                continue;
+            }
+            for (String cell : line.split("\\|")) {
+                if (SENTENCE_END.matcher(cell.strip()).results().count() > MAX_SENTENCES_PER_CELL) {
+                    wordy.add(cell.strip());
+                }
+            }
+        }
+        assertThat(wordy).as("table cells of more than two sentences").isEmpty();
     }
 }
