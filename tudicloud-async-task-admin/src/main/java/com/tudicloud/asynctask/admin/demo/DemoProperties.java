@@ -1,11 +1,14 @@
 package com.tudicloud.asynctask.admin.demo;
 
+import com.tudicloud.asynctask.admin.AdminProperties;
 import jakarta.validation.constraints.PositiveOrZero;
 import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The demo under {@code async-task.demo}: handlers for four demo task types and a feeder that keeps
@@ -49,6 +52,9 @@ public class DemoProperties {
     /** Pause per step of the export and import handlers, so that their progress can be watched. */
     @DurationMin(millis = 0)
     private Duration stepPause = Duration.ofMillis(300);
+
+    /** The demo's logins, added to async-task.admin.users while the demo runs and gone with it. */
+    private List<AdminProperties.User> users = new ArrayList<>();
 
     public boolean isEnabled() {
         return enabled;
@@ -120,5 +126,13 @@ public class DemoProperties {
 
     public void setStepPause(Duration stepPause) {
         this.stepPause = stepPause;
+    }
+
+    public List<AdminProperties.User> getUsers() {
+        return users;
+    }
+
+    public void setUsers(List<AdminProperties.User> users) {
+        this.users = users;
     }
 }
