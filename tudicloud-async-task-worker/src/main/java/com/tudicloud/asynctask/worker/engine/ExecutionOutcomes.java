@@ -3,8 +3,8 @@ package com.tudicloud.asynctask.worker.engine;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.Completion;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties.TimeoutAction;
 import com.tudicloud.asynctask.client.PayloadCodec.MalformedPayloadException;
+import com.tudicloud.asynctask.worker.AsyncTaskProperties.TimeoutAction;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
