@@ -34,7 +34,8 @@ import java.util.function.Consumer;
  * answers ({@link DeferredMappers}).
  */
 public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
-                           WorkerRegistry workerRegistry, FleetLocks fleetLocks, FleetSettings fleetSettings) {
+                           WorkerRegistry workerRegistry, FleetLocks fleetLocks, FleetSettings fleetSettings,
+                           SchemaCheck schemaCheck) {
 
     /** Product names, as JDBC reports them, to the databaseId their statements name. */
     private static final Map<String, String> DATABASE_IDS = Map.of("MySQL", "mysql", "MariaDB", "mysql", "H2", "h2");
@@ -69,7 +70,8 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
                 new MyBatisTaskAdminStore(mapper, readCommittedStatements),
                 new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class)),
                 new MyBatisFleetLocks(mappers.mapper(SystemAsyncTaskLockMapper.class)),
-                new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)));
+                new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)),
+                new SchemaCheck(mappers));
     }
 
     /** The stores' own MyBatis configuration for the database behind this DataSource, which must answer. */

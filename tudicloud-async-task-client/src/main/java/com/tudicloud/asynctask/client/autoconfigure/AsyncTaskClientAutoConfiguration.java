@@ -15,35 +15,45 @@ import com.tudicloud.asynctask.client.PayloadCodec;
 import com.tudicloud.asynctask.client.TaskSubmissionListener;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import tools.jackson.databind.json.JsonMapper;
 
 import javax.sql.DataSource;
 import java.time.Clock;
 
 /**
- * What a service gets by adding the client dependency: the MyBatis stores on its DataSource and an
- * {@link AsyncTaskClient} that submits in the caller's transaction. It starts no thread and runs no
- * statement of its own: a service that only submits tasks needs nothing more. Each bean backs off
- * when the service defines its own.
+ * What a service gets by adding the client dependency: the MyBatis stores on its DataSource (the one
+ * {@code async-task.datasource} names when it has several), a check at start that the schema is there, and
+ * an {@link AsyncTaskClient} that submits in the caller's transaction. It starts no thread: a service that
+ * only submits tasks needs nothing more. Each bean backs off when the service defines its own.
  */
 @AutoConfiguration(after = DataSourceAutoConfiguration.class, afterName = {
         "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
         "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration"})
-@ConditionalOnSingleCandidate(DataSource.class)
+@ConditionalOnBean(DataSource.class)
 public class AsyncTaskClientAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    MyBatisStores asyncTaskStores(DataSource dataSource, ClientMetrics metrics) {
+    MyBatisStores asyncTaskStores(ListableBeanFactory beans, Environment environment, ClientMetrics metrics) {
+        DataSource dataSource = DataSourceChoice.choose(beans, environment.getProperty("async-task.datasource"));
         return MyBatisStores.create(dataSource, metrics::databaseRetry);
+    }
+
+    /** Stops the start, naming the missing tables, on a database without the schema. */
+    @Bean
+    @ConditionalOnMissingBean
+    SchemaVerification asyncTaskSchemaVerification(MyBatisStores stores) {
+        return new SchemaVerification(stores.schemaCheck());
     }
 
     /** Without Micrometer on the class path (nested configurations come first, so this is the fallback). */
@@ -102,6 +112,17 @@ public class AsyncTaskClientAutoConfiguration {
         // listeners are looked up per submit: a handler may use the client, and a worker depends on handlers
         TaskSubmissionListener notifyAll = types -> listeners.orderedStream().forEach(l -> l.tasksSubmitted(types));
         return new DefaultAsyncTaskClient(store, codec, clock.getIfAvailable(Clock::systemUTC), notifyAll, metrics);
+    }
+
+    /** The application's Liquibase migration, when it has one, runs under a database-wide lock. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "liquibase.integration.spring.SpringLiquibase")
+    static class SchemaLockConfiguration {
+
+        @Bean
+        static LiquibaseSchemaLock asyncTaskLiquibaseSchemaLock() {
+            return new LiquibaseSchemaLock();
+        }
     }
 
     /** Meters through Micrometer when the application has a MeterRegistry; none otherwise. */
