@@ -2,6 +2,7 @@ package com.example.orders;
 
 import com.tudicloud.asynctask.api.TaskContext;
 import com.tudicloud.asynctask.api.TaskHandler;
+import com.tudicloud.asynctask.api.TaskPolicy;
 import com.tudicloud.asynctask.api.TaskResult;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
@@ -10,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 
 @Component
 public class ExportHandler implements TaskHandler<ExportRequest> {
@@ -45,6 +47,13 @@ public class ExportHandler implements TaskHandler<ExportRequest> {
         }
         // the text of a success is stored as the task's artifact_id
         return TaskResult.success(file.toString());
+    }
+
+    // optional: this type's own attempts, backoff, time limit, priority, concurrency, exceptions not retried
+    @Override
+    public TaskPolicy policy() {
+        return TaskPolicy.builder().maxAttempts(5).maxExecutionTime(Duration.ofMinutes(30))
+                .nonRetryable(IllegalArgumentException.class).build();
     }
 
     private static void writePage(Path file, ExportRequest request, int page) throws IOException {

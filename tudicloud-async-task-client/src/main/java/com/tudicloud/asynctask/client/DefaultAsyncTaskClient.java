@@ -17,12 +17,14 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
  * The client on the store SPI. Submits join the caller's transaction (the store's statements run on
  * the caller's connection when it has one); local workers are woken (and the submission is counted) only once that
- * transaction has committed, so they never look for a task that is not visible yet.
+ * transaction has committed, so they never look for a task that is not visible yet. A request without a
+ * priority or max attempts gets its task type's (see {@link TaskTypeDefaults}).
  */
 public class DefaultAsyncTaskClient implements AsyncTaskClient {
 
@@ -33,15 +35,26 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
     private final Clock clock;
     private final TaskSubmissionListener listener;
     private final ClientMetrics metrics;
+    private final Supplier<TaskTypeDefaults> defaults;
 
-    /** @param listener told of due submissions after commit; workers in this JVM wake up on it */
+    /** A client that knows no task type's policy: a request without priority or max attempts gets 0 and 3. */
     public DefaultAsyncTaskClient(TaskStore store, PayloadCodec codec, Clock clock, TaskSubmissionListener listener,
                                   ClientMetrics metrics) {
+        this(store, codec, clock, listener, metrics, () -> TaskTypeDefaults.NONE);
+    }
+
+    /**
+     * @param listener told of due submissions after commit; workers in this JVM wake up on it
+     * @param defaults asked on each submit: a handler may use the client, and the defaults come from the handlers
+     */
+    public DefaultAsyncTaskClient(TaskStore store, PayloadCodec codec, Clock clock, TaskSubmissionListener listener,
+                                  ClientMetrics metrics, Supplier<TaskTypeDefaults> defaults) {
         this.store = store;
         this.codec = codec;
         this.clock = clock;
         this.listener = listener;
         this.metrics = metrics;
+        this.defaults = defaults;
     }
 
     @Override
@@ -54,7 +67,8 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
         if (requests.isEmpty()) {
             return List.of();
         }
-        List<SubmittedTask> submitted = store.insert(requests.stream().map(this::toNewTask).toList());
+        TaskTypeDefaults known = defaults.get();
+        List<SubmittedTask> submitted = store.insert(requests.stream().map(request -> toNewTask(request, known)).toList());
         Set<String> dueTypes = requests.stream()
                 .filter(request -> delayMillis(request) == 0)
                 .map(TaskRequest::taskType)
@@ -91,9 +105,11 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
         return store.findByOwner(ownerId, statuses == null ? List.of() : List.copyOf(statuses), limit);
     }
 
-    private NewTask toNewTask(TaskRequest request) {
-        return new NewTask(request.taskType(), codec.write(request.payload()), request.priority(),
-                delayMillis(request), request.maxAttempts(), request.ownerId(), request.dedupKey());
+    private NewTask toNewTask(TaskRequest request, TaskTypeDefaults known) {
+        int priority = request.priority() != null ? request.priority() : known.defaultPriority(request.taskType());
+        int maxAttempts = request.maxAttempts() != null ? request.maxAttempts() : known.maxAttempts(request.taskType());
+        return new NewTask(request.taskType(), codec.write(request.payload()), priority,
+                delayMillis(request), maxAttempts, request.ownerId(), request.dedupKey());
     }
 
     /**

@@ -13,6 +13,7 @@ import com.tudicloud.asynctask.client.JacksonPayloadCodec;
 import com.tudicloud.asynctask.client.MicrometerClientMetrics;
 import com.tudicloud.asynctask.client.PayloadCodec;
 import com.tudicloud.asynctask.client.TaskSubmissionListener;
+import com.tudicloud.asynctask.client.TaskTypeDefaults;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -108,10 +109,12 @@ public class AsyncTaskClientAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     AsyncTaskClient asyncTaskClient(TaskStore store, PayloadCodec codec, ObjectProvider<Clock> clock,
-                                    ObjectProvider<TaskSubmissionListener> listeners, ClientMetrics metrics) {
-        // listeners are looked up per submit: a handler may use the client, and a worker depends on handlers
+                                    ObjectProvider<TaskSubmissionListener> listeners, ClientMetrics metrics,
+                                    ObjectProvider<TaskTypeDefaults> defaults) {
+        // listeners and defaults are looked up per submit: a handler may use the client, and both depend on handlers
         TaskSubmissionListener notifyAll = types -> listeners.orderedStream().forEach(l -> l.tasksSubmitted(types));
-        return new DefaultAsyncTaskClient(store, codec, clock.getIfAvailable(Clock::systemUTC), notifyAll, metrics);
+        return new DefaultAsyncTaskClient(store, codec, clock.getIfAvailable(Clock::systemUTC), notifyAll, metrics,
+                () -> defaults.getIfAvailable(() -> TaskTypeDefaults.NONE));
     }
 
     /** The application's Liquibase migration, when it has one, runs under a database-wide lock. */

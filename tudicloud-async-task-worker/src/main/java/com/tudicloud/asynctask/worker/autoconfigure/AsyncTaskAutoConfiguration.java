@@ -10,12 +10,15 @@ import com.tudicloud.asynctask.client.PayloadCodec;
 import com.tudicloud.asynctask.client.autoconfigure.AsyncTaskClientAutoConfiguration;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.TaskTypeProperties;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.tudicloud.asynctask.worker.engine.HandlerRegistry;
 import com.tudicloud.asynctask.worker.engine.RetentionJob;
 import com.tudicloud.asynctask.worker.engine.WorkerIds;
 import com.tudicloud.asynctask.worker.metrics.FleetGauges;
 import com.tudicloud.asynctask.worker.metrics.MicrometerAsyncTaskMetrics;
+import com.tudicloud.asynctask.worker.policy.TaskPolicyResolver;
+import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -28,7 +31,9 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
+import java.util.List;
 import java.util.stream.Collectors;
 
 /**
@@ -42,6 +47,20 @@ import java.util.stream.Collectors;
         "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration")
 @EnableConfigurationProperties(AsyncTaskProperties.class)
 public class AsyncTaskAutoConfiguration {
+
+    /**
+     * Each task type's policy: its {@code async-task.types.<type>} properties over its handler's declaration over
+     * the worker's settings, checked here so that a bad one stops the start. The client takes its task types'
+     * default priority and max attempts from it, whether a worker runs or not.
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    TaskTypePolicies asyncTaskTypePolicies(AsyncTaskProperties properties, ObjectProvider<TaskHandler<?>> handlers,
+                                           Environment environment) {
+        List<TaskHandler<?>> all = handlers.orderedStream().toList();
+        return TaskPolicyResolver.resolve(properties.getWorker(),
+                TaskTypeProperties.bind(environment, all.stream().map(TaskHandler::taskType).toList()), all);
+    }
 
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnBean(LeaseStore.class)
@@ -59,11 +78,11 @@ public class AsyncTaskAutoConfiguration {
         @ConditionalOnMissingBean
         AsyncTaskWorker asyncTaskWorker(AsyncTaskProperties properties, LeaseStore store, WorkerRegistry registry,
                                         FleetSettings fleetSettings, ObjectProvider<TaskHandler<?>> handlers,
-                                        PayloadCodec codec, AsyncTaskMetrics metrics) {
+                                        TaskTypePolicies policies, PayloadCodec codec, AsyncTaskMetrics metrics) {
             AsyncTaskProperties.Worker settings = properties.getWorker();
             String workerId = settings.getWorkerId() != null ? settings.getWorkerId() : WorkerIds.generate();
             return new AsyncTaskWorker(workerId, settings, store, registry, fleetSettings,
-                    new HandlerRegistry(handlers.orderedStream().toList()), codec, metrics);
+                    new HandlerRegistry(handlers.orderedStream().toList()), policies, codec, metrics);
         }
 
         /** Workers prune finished tasks, one at a time across the fleet. */
