@@ -229,8 +229,8 @@ class AsyncTaskWorkerTest {
             return progress != null && progress == 42;
         });
         assertThat(client.get(id).orElseThrow().progressMessage()).isEqualTo("rows 420 of 1000");
-        // counted when the renewal call has returned, a moment after its write is visible
-        await().atMost(Duration.ofSeconds(5))
+        // the round is counted once its statement has returned, a moment after the database has the progress
+        await().atMost(Duration.ofSeconds(10))
                 .until(() -> workers.meters.get("async.task.lease.renewal.success").counter().count() > 0);
         release.countDown();
         awaitStatus(client, id, TaskStatus.SUCCESS);
