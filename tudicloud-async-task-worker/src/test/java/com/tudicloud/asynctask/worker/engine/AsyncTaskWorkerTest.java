@@ -303,6 +303,37 @@ class AsyncTaskWorkerTest {
     }
 
     @Test
+    void aStopWritesTheLastOutcomesEvenWhenTheDatabaseRefusesTheFirstTry() throws Exception {
+        CountDownLatch started = new CountDownLatch(3);
+        CountDownLatch finish = new CountDownLatch(1);
+        var handler = new RecordingHandler<>("work", Object.class, (context, payload) -> {
+            started.countDown();
+            finish.await();
+            return TaskResult.success();
+        });
+        List<CutOffLeaseStore> stores = new ArrayList<>();
+        AsyncTaskWorker worker = workers.start("w1", settings -> {
+            settings.setLeaseTimeout(Duration.ofSeconds(10));
+            settings.setHeartbeatInterval(Duration.ofSeconds(1));
+        }, store -> {
+            CutOffLeaseStore cutOff = new CutOffLeaseStore(store);
+            stores.add(cutOff);
+            return cutOff;
+        }, List.of(handler));
+        AsyncTaskClient client = workers.client(worker);
+        client.submitAll(List.of(TaskRequest.of("work", 1), TaskRequest.of("work", 2), TaskRequest.of("work", 3)));
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+
+        // the outcomes reach the writer while nothing gets through, and the stop begins at once
+        stores.get(0).cutOffFor(Duration.ofMillis(1500), false);
+        finish.countDown();
+        worker.stop();
+
+        assertThat(rows.count("SUCCESS")).isEqualTo(3);
+        assertThat(rows.countLeased()).isZero();
+    }
+
+    @Test
     void aStopThatRunsOutOfTimeHandsRunningTasksBackWithoutSpendingAnAttempt() throws Exception {
         CountDownLatch started = new CountDownLatch(1);
         var handler = new RecordingHandler<>("endless", Object.class, (context, payload) -> {
