@@ -27,12 +27,13 @@ import java.util.stream.Collectors;
 
 /**
  * The lease engine's statements on MyBatis. Statements per call, transaction control aside:
- * claim 2 (lock a batch, mark it), 1 more when it locked due SCHEDULED tasks it had no room for (they
+ * claim 2 (lock a batch, mark it; 3 when claims are recorded as task events), 1 more when it locked due SCHEDULED tasks it had no room for (they
  * become QUEUED), and 2 more under limits (the lock row, the count of leased tasks);
  * renew 2 per 1,000 leases (one UPDATE, then a SELECT of the few cancel-requested rows when every lease
  * was extended, else of the states of all); complete 1 for a group of outcomes, whatever their kinds,
- * and 1 more when some write was refused; recover 1 + one per fate. Renewal and completion run outside
- * any transaction, at READ COMMITTED (one statement more on a pool at another isolation).
+ * and 1 more when some write was refused; recover 1 + one per fate (+ 1 for the events). Renewal runs outside
+ * any transaction, at READ COMMITTED (one statement more on a pool at another isolation); so does completion,
+ * unless its group records task events: then its UPDATE and the events' INSERT share one transaction.
  * RoundTripBudgetTest counts them as the server sees them.
  */
 final class MyBatisLeaseStore implements LeaseStore {
@@ -47,32 +48,28 @@ final class MyBatisLeaseStore implements LeaseStore {
     private final ReadCommittedStatements readCommittedStatements;
     private final TransientLockRetry retry;
     private final LimitedClaim limitedClaim;
-    private final Supplier<String> databaseId;
+    private final Supplier<StoreLimits> limits;
     private final CompletionStatements completions;
+    private final TaskEventLog events;
 
-    /** @param databaseId the dialect, as the mapper's statements know it ({@code mysql}, {@code h2}), or null */
+    /** @param limits the columns' sizes, as the database counts them once it has answered */
     MyBatisLeaseStore(SystemAsyncTaskMapper mapper, TransactionTemplate readCommitted,
                       ReadCommittedStatements readCommittedStatements, TransientLockRetry retry,
-                      Supplier<String> databaseId) {
+                      Supplier<StoreLimits> limits, TaskEventLog events) {
         this.mapper = mapper;
         this.readCommitted = readCommitted;
         this.readCommittedStatements = readCommittedStatements;
         this.retry = retry;
         this.limitedClaim = new LimitedClaim(mapper);
-        this.databaseId = databaseId;
-        this.completions = new CompletionStatements(mapper, readCommittedStatements, retry, this::limits);
+        this.limits = limits;
+        this.events = events;
+        this.completions = new CompletionStatements(mapper, readCommitted, readCommittedStatements, retry, limits,
+                events);
     }
 
-    /**
-     * H2 counts a VARCHAR's characters in UTF-16 units; MySQL and MariaDB in code points. Until the database
-     * has answered, text is measured in UTF-16 units, which fits either.
-     */
     @Override
     public StoreLimits limits() {
-        String dialect = databaseId.get();
-        return dialect == null || "h2".equals(dialect)
-                ? StoreLimits.SCHEMA.measuredIn(StoreLimits.TextMeasure.UTF16_UNITS)
-                : StoreLimits.SCHEMA;
+        return limits.get();
     }
 
     @Override
@@ -105,6 +102,7 @@ final class MyBatisLeaseStore implements LeaseStore {
             // the rows are locked by this transaction, so this is a bug, not a race: undo it all
             throw new IllegalStateException("claimed " + marked + " of " + ids.size() + " locked tasks");
         }
+        events.claimed(ids);
         return taken.stream().map(ClaimCandidate::claimed).toList();
     }
 
@@ -171,11 +169,11 @@ final class MyBatisLeaseStore implements LeaseStore {
     }
 
     @Override
-    public RecoveryBatch recoverExpiredLeases(int batchSize) {
-        return retry.call("recover", () -> readCommitted.execute(status -> recoverInTransaction(batchSize)));
+    public RecoveryBatch recoverExpiredLeases(String recoveredBy, int batchSize) {
+        return retry.call("recover", () -> readCommitted.execute(status -> recoverInTransaction(recoveredBy, batchSize)));
     }
 
-    private RecoveryBatch recoverInTransaction(int batchSize) {
+    private RecoveryBatch recoverInTransaction(String recoveredBy, int batchSize) {
         List<ExpiredLease> expired = mapper.selectExpiredLeases(batchSize);
         if (expired.isEmpty()) {
             return RecoveryBatch.empty();
@@ -185,6 +183,7 @@ final class MyBatisLeaseStore implements LeaseStore {
         int requeued = updateIfAny(byFate.get(ExpiredLease.Fate.REQUEUE), mapper::requeueExpired);
         int failed = updateIfAny(byFate.get(ExpiredLease.Fate.FAIL), mapper::failExpired);
         int cancelled = updateIfAny(byFate.get(ExpiredLease.Fate.CANCEL), mapper::cancelExpired);
+        events.recovered(expired, recoveredBy);
         return new RecoveryBatch(expired.size(), requeued, failed, cancelled,
                 expired.stream().map(ExpiredLease::expiredForMillis).toList());
     }

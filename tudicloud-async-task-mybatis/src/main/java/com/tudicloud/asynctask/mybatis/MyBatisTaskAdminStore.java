@@ -6,9 +6,13 @@ import com.tudicloud.asynctask.api.spi.FinishedPerMinute;
 import com.tudicloud.asynctask.api.spi.QueueDepth;
 import com.tudicloud.asynctask.api.spi.QueueSample;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
+import com.tudicloud.asynctask.api.spi.TaskEvent;
+import com.tudicloud.asynctask.api.spi.TaskEventType;
 import com.tudicloud.asynctask.api.spi.TaskPage;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
 import com.tudicloud.asynctask.api.spi.TaskStats;
+
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Duration;
 import java.util.EnumMap;
@@ -20,11 +24,16 @@ import java.util.TreeMap;
 final class MyBatisTaskAdminStore implements TaskAdminStore {
 
     private final SystemAsyncTaskMapper mapper;
+    private final TransactionTemplate readCommittedTransaction;
     private final ReadCommittedStatements readCommitted;
+    private final TaskEventLog events;
 
-    MyBatisTaskAdminStore(SystemAsyncTaskMapper mapper, ReadCommittedStatements readCommitted) {
+    MyBatisTaskAdminStore(SystemAsyncTaskMapper mapper, TransactionTemplate readCommittedTransaction,
+                          ReadCommittedStatements readCommitted, TaskEventLog events) {
         this.mapper = mapper;
+        this.readCommittedTransaction = readCommittedTransaction;
         this.readCommitted = readCommitted;
+        this.events = events;
     }
 
     @Override
@@ -83,11 +92,27 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
         return readCommitted.run(() -> mapper.deleteFinished(status, DatabaseDurations.microsAgo(olderThan), limit));
     }
 
+    /** The retry and its event in one transaction. */
     @Override
-    public RetryOutcome retry(long taskId) {
-        if (mapper.requeueFinished(taskId) == 1) {
+    public RetryOutcome retry(long taskId, String operator) {
+        Boolean requeued = readCommittedTransaction.execute(status -> {
+            if (mapper.requeueFinished(taskId) != 1) {
+                return false;
+            }
+            events.changed(List.of(taskId), TaskEventType.RETRIED, operator);
+            return true;
+        });
+        if (Boolean.TRUE.equals(requeued)) {
             return RetryOutcome.REQUEUED;
         }
         return mapper.selectStatus(taskId) == null ? RetryOutcome.NOT_FOUND : RetryOutcome.NOT_RETRYABLE;
+    }
+
+    @Override
+    public List<TaskEvent> events(long taskId, int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1: " + limit);
+        }
+        return events.events(taskId, limit);
     }
 }

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.worker;
 
+import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import java.time.Duration;
@@ -19,6 +20,8 @@ public class AsyncTaskProperties {
 
     private final Retention retention = new Retention();
 
+    private final Events events = new Events();
+
     public Worker getWorker() {
         return worker;
     }
@@ -29,6 +32,28 @@ public class AsyncTaskProperties {
 
     public Retention getRetention() {
         return retention;
+    }
+
+    public Events getEvents() {
+        return events;
+    }
+
+    /** The history of each task, recorded in the transactions that change the tasks. */
+    public static class Events {
+
+        /**
+         * Which state changes are recorded: {@code full} (all), {@code failures-only} (all but claims and
+         * successes, so a successful task costs nothing), or {@code off}.
+         */
+        private TaskEventMode mode = TaskEventMode.FULL;
+
+        public TaskEventMode getMode() {
+            return mode;
+        }
+
+        public void setMode(TaskEventMode mode) {
+            this.mode = mode;
+        }
     }
 
     public static class Metrics {

@@ -35,6 +35,17 @@ public interface TaskAdminStore {
      */
     int deleteFinished(TaskStatus status, Duration olderThan, int limit);
 
-    /** FAILED or CANCELLED -> QUEUED, due now, with the attempt count reset to 0. */
-    RetryOutcome retry(long taskId);
+    /**
+     * FAILED or CANCELLED -> QUEUED, due now, with the attempt count reset to 0.
+     *
+     * @param operator who asked, which the task event names; null when unknown
+     */
+    RetryOutcome retry(long taskId, String operator);
+
+    default RetryOutcome retry(long taskId) {
+        return retry(taskId, null);
+    }
+
+    /** The task's latest recorded events, at most {@code limit}, oldest first; empty for an unknown task. */
+    List<TaskEvent> events(long taskId, int limit);
 }

@@ -108,7 +108,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(), limits, slots, active, pace,
                 waiter, dispatcher, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval(), values);
         LeaseHeartbeat heartbeat = new LeaseHeartbeat(workerId, store, active, settings.getLeaseTimeout(), metrics);
-        LeaseRecoverer recoverer = new LeaseRecoverer(store, settings.getRecoveryBatchSize(),
+        LeaseRecoverer recoverer = new LeaseRecoverer(workerId, store, settings.getRecoveryBatchSize(),
                 settings.getRecoveryMaxBatches(), settings.getRecoveryBatchPause(), metrics);
         Duration heartbeatInterval = settings.getHeartbeatInterval();
         ExecutionWatchdog watchdog = new ExecutionWatchdog(active, settings.getMaxExecutionTime(),

@@ -16,13 +16,16 @@ final class LeaseRecoverer {
 
     private static final Logger log = LoggerFactory.getLogger(LeaseRecoverer.class);
 
+    private final String workerId;
     private final LeaseStore store;
     private final int batchSize;
     private final int maxBatches;
     private final Duration pause;
     private final AsyncTaskMetrics metrics;
 
-    LeaseRecoverer(LeaseStore store, int batchSize, int maxBatches, Duration pause, AsyncTaskMetrics metrics) {
+    LeaseRecoverer(String workerId, LeaseStore store, int batchSize, int maxBatches, Duration pause,
+                   AsyncTaskMetrics metrics) {
+        this.workerId = workerId;
         this.store = store;
         this.batchSize = batchSize;
         this.maxBatches = maxBatches;
@@ -33,7 +36,7 @@ final class LeaseRecoverer {
     void recover() {
         try {
             for (int batch = 0; batch < maxBatches; batch++) {
-                RecoveryBatch result = store.recoverExpiredLeases(batchSize);
+                RecoveryBatch result = store.recoverExpiredLeases(workerId, batchSize);
                 metrics.recovered(result);
                 if (result.examined() > 0) {
                     log.info("Recovered expired leases: requeued={}, failed={}, cancelled={}, longest expired {} ms",
