@@ -12,6 +12,7 @@ import {t} from '../i18n.js';
 import {ACTIVE, WAITING} from '../state.js';
 import {badge, progressBar} from '../widgets.js';
 import {payloadView} from './json-view.js';
+import {timeline} from './timeline.js';
 
 const dash = () => h('span', {class: 'muted'}, '—');
 
@@ -100,6 +101,7 @@ export const SECTIONS = [
     {render: result},
     {render: error, keep: (task) => `${task.id}\u0001${task.lastError}`},
     {render: timings},
+    timeline,
     {render: about},
     {render: lease},
     {render: payload, keep: (task) => `${task.id}\u0001${JSON.stringify([task.payload, task.redactedFields])}`},
