@@ -40,6 +40,11 @@ public final class TaskTable {
         });
     }
 
+    public long countEvents(String taskType) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task_event e JOIN system_async_task t "
+                + "ON t.id = e.task_id WHERE t.task_type = ?", Long.class, taskType);
+    }
+
     public long count(String taskType) {
         return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE task_type = ?", Long.class, taskType);
     }
