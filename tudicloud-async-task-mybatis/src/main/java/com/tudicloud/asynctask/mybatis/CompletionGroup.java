@@ -10,8 +10,9 @@ import java.util.List;
 public final class CompletionGroup {
 
     /**
-     * A retry as the statements take it: its delay (in microseconds for the task, in milliseconds for its event), and the status it waits in when an
-     * attempt is left (SCHEDULED until a delay has passed, out of the claim's walk; QUEUED without one).
+     * A retry as the statements take it: its delay (in microseconds for the task, in milliseconds for its
+     * event), and the status it waits in when an attempt is left (SCHEDULED until a delay has passed, out of
+     * the claim's walk; QUEUED without one).
      */
     public record Retry(long taskId, long retryDelayMillis, long retryDelayMicros, String waitingStatus) {
 

@@ -16,9 +16,10 @@ import java.util.function.Supplier;
 /**
  * Writes a group of outcomes: one statement, at READ COMMITTED, and one SELECT more only when some write
  * was refused for a lost lease. When the group records task events, the statement and the events' INSERT
- * run in one READ COMMITTED transaction, so that no outcome lands without its event. A group the database refuses for one of its values (a text longer than
- * its column, say) is written in halves, and so on down to the row it cannot store, which ends FAILED
- * with the reason: one bad row never holds the others' outcomes back. A failure that may pass (a lock
+ * run in one READ COMMITTED transaction, so that no outcome lands without its event. A group the database
+ * refuses for one of its values (a text longer than its column, say) is written in halves, and so on down
+ * to the row it cannot store, which ends FAILED with the reason: one bad row never holds the others'
+ * outcomes back. A failure that may pass (a lock
  * conflict, a lost connection) is thrown, and the whole group is written again later.
  */
 final class CompletionStatements {

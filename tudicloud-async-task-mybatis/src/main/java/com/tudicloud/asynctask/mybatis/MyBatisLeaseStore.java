@@ -27,13 +27,14 @@ import java.util.stream.Collectors;
 
 /**
  * The lease engine's statements on MyBatis. Statements per call, transaction control aside:
- * claim 2 (lock a batch, mark it; 3 when claims are recorded as task events), 1 more when it locked due SCHEDULED tasks it had no room for (they
- * become QUEUED), and 2 more under limits (the lock row, the count of leased tasks);
- * renew 2 per 1,000 leases (one UPDATE, then a SELECT of the few cancel-requested rows when every lease
- * was extended, else of the states of all); complete 1 for a group of outcomes, whatever their kinds,
- * and 1 more when some write was refused; recover 1 + one per fate (+ 1 for the events). Renewal runs outside
- * any transaction, at READ COMMITTED (one statement more on a pool at another isolation); so does completion,
- * unless its group records task events: then its UPDATE and the events' INSERT share one transaction.
+ * claim 2 (lock a batch, mark it), 1 more when it locked due SCHEDULED tasks it had no room for (they
+ * become QUEUED), 2 more under limits (the lock row, the count of leased tasks), and 1 more when claims
+ * are recorded as task events; renew 2 per 1,000 leases (one UPDATE, then a SELECT of the few
+ * cancel-requested rows when every lease was extended, else of the states of all); complete 1 for a group
+ * of outcomes, whatever their kinds, 1 more when some write was refused, and 1 more for its task events;
+ * recover 1 + one per fate, + 1 for the events. Renewal runs outside any transaction, at READ COMMITTED
+ * (one statement more on a pool at another isolation); so does completion, unless its group records task
+ * events: then its UPDATE and the events' INSERT share one transaction.
  * RoundTripBudgetTest counts them as the server sees them.
  */
 final class MyBatisLeaseStore implements LeaseStore {

@@ -11,7 +11,6 @@ import com.tudicloud.asynctask.api.spi.TaskEventType;
 import com.tudicloud.asynctask.api.spi.TaskPage;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
 import com.tudicloud.asynctask.api.spi.TaskStats;
-
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Duration;
