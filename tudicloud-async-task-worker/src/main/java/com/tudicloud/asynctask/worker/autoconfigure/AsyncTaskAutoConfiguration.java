@@ -6,13 +6,11 @@ import com.tudicloud.asynctask.api.spi.FleetLocks;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
-import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import com.tudicloud.asynctask.api.spi.TaskStore;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
-import com.tudicloud.asynctask.worker.InvalidWorkerSettingsException;
 import com.tudicloud.asynctask.worker.JacksonPayloadCodec;
 import com.tudicloud.asynctask.worker.PayloadCodec;
 import com.tudicloud.asynctask.worker.TaskSubmissionListener;
@@ -39,7 +37,6 @@ import tools.jackson.databind.json.JsonMapper;
 
 import javax.sql.DataSource;
 import java.time.Clock;
-import java.util.List;
 import java.util.stream.Collectors;
 
 /**
@@ -57,12 +54,7 @@ public class AsyncTaskAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     MyBatisStores asyncTaskStores(DataSource dataSource, AsyncTaskMetrics metrics, AsyncTaskProperties properties) {
-        TaskEventMode eventMode = properties.getEvents().getMode();
-        if (eventMode == null) {
-            throw new InvalidWorkerSettingsException(List.of(
-                    "async-task.events.mode must be one of full, failures-only, off, but is empty"));
-        }
-        return MyBatisStores.create(dataSource, metrics::databaseRetry, eventMode);
+        return MyBatisStores.create(dataSource, metrics::databaseRetry, properties.getEvents().getMode());
     }
 
     /** Without Micrometer on the class path (nested configurations come first, so this is the fallback). */

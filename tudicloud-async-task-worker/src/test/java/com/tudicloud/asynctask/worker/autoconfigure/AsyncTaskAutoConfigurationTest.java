@@ -6,6 +6,8 @@ import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.spi.TaskEventMode;
+import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.InvalidWorkerSettingsException;
@@ -13,6 +15,7 @@ import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
@@ -133,6 +136,22 @@ class AsyncTaskAutoConfigurationTest {
             assertThat(context).doesNotHaveBean(AsyncTaskWorker.class);
             assertThat(context).hasSingleBean(AsyncTaskClient.class);
         });
+    }
+
+    @Test
+    void theEventModeIsBoundAndAnUnknownOneStopsStartUp() {
+        service.withPropertyValues("async-task.events.mode=failures-only", "async-task.worker.enabled=false")
+                .run(context -> assertThat(context.getBean(MyBatisStores.class).taskEvents().mode())
+                        .isEqualTo(TaskEventMode.FAILURES_ONLY));
+        service.withPropertyValues("async-task.events.mode=everything").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("everything");
+            assertThat(findCause(context.getStartupFailure(), BindException.class).getName().toString())
+                    .isEqualTo("async-task.events.mode");
+        });
+        service.withPropertyValues("async-task.events.mode=", "async-task.worker.enabled=false")
+                .run(context -> assertThat(context.getBean(MyBatisStores.class).taskEvents().mode())
+                        .as("an empty value keeps the default").isEqualTo(TaskEventMode.FULL));
     }
 
     @Test
