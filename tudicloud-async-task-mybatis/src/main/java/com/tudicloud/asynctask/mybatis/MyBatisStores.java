@@ -38,7 +38,7 @@ import java.util.function.Supplier;
  */
 public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
                            WorkerRegistry workerRegistry, FleetLocks fleetLocks, FleetSettings fleetSettings,
-                           TaskEventLog taskEvents) {
+                           SchemaCheck schemaCheck, TaskEventLog taskEvents) {
 
     /** Product names, as JDBC reports them, to the databaseId their statements name. */
     private static final Map<String, String> DATABASE_IDS = Map.of("MySQL", "mysql", "MariaDB", "mysql", "H2", "h2");
@@ -88,7 +88,8 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
                 new MyBatisTaskAdminStore(mapper, readCommitted, readCommittedStatements, events),
                 new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class)),
                 new MyBatisFleetLocks(mappers.mapper(SystemAsyncTaskLockMapper.class)),
-                new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)), events);
+                new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)),
+                new SchemaCheck(mappers), events);
     }
 
     /**

@@ -22,4 +22,6 @@ interface SystemAsyncTaskEventMapper {
                       @Param("actor") String actor);
 
     List<TaskEvent> selectByTask(@Param("taskId") long taskId, @Param("limit") int limit);
+
+    int probeTable();
 }

@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.worker;
 
 import com.tudicloud.asynctask.api.spi.TaskEventMode;
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import java.time.Duration;
@@ -9,10 +10,11 @@ import java.util.Map;
 
 /**
  * Every setting of tudicloud-async-task, under {@code async-task}. Defaults: a 60 s lease renewed
- * every 10 s, expired leases recovered every 30 s, so a lease survives several missed renewals.
+ * every 10 s, expired leases recovered every 30 s, so a lease survives several missed renewals. Checked as
+ * soon as they are bound ({@link AsyncTaskSettingsValidator}): a value out of range stops start-up naming it.
  */
 @ConfigurationProperties("async-task")
-public class AsyncTaskProperties {
+public class AsyncTaskProperties implements InitializingBean {
 
     private final Worker worker = new Worker();
 
@@ -21,6 +23,12 @@ public class AsyncTaskProperties {
     private final Retention retention = new Retention();
 
     private final Events events = new Events();
+
+    /**
+     * The bean name of the DataSource that holds the async-task tables, for an application with several
+     * DataSources; unset, the only DataSource or the @Primary one.
+     */
+    private String datasource;
 
     public Worker getWorker() {
         return worker;
@@ -36,6 +44,20 @@ public class AsyncTaskProperties {
 
     public Events getEvents() {
         return events;
+    }
+
+    public String getDatasource() {
+        return datasource;
+    }
+
+    public void setDatasource(String datasource) {
+        this.datasource = datasource;
+    }
+
+    /** Called by Spring once the properties are bound. */
+    @Override
+    public void afterPropertiesSet() {
+        AsyncTaskSettingsValidator.validate(this);
     }
 
     /** The history of each task, recorded in the transactions that change the tasks. */
@@ -170,7 +192,7 @@ public class AsyncTaskProperties {
         /** Written to lease_owner; defaults to host name, process id and a random suffix. */
         private String workerId;
 
-        /** How long a claim or renewal holds a task. Must be at least twice the heartbeat interval. */
+        /** How long a claim or renewal holds a task. At least 3 x the heartbeat interval, so that one missed renewal loses no lease. */
         private Duration leaseTimeout = Duration.ofSeconds(60);
 
         /** How often the leases of running tasks are renewed, in one round for all of them. */
