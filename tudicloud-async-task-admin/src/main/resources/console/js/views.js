@@ -14,8 +14,10 @@ import detail from './detail/panel.js';
 import stats from './overview/stats.js';
 import timeline from './overview/timeline.js';
 import workers from './overview/workers.js';
+import bulk from './tasks/bulk.js';
 import filters from './tasks/filters.js';
 import submit from './tasks/submit.js';
 import tasks from './tasks/table.js';
+import types from './types/types.js';
 
-export default [stats, timeline, workers, filters, tasks, submit, detail];
+export default [stats, timeline, workers, types, filters, bulk, tasks, submit, detail];

@@ -11,21 +11,10 @@ import {duration, timeElement} from '../format.js';
 import {t} from '../i18n.js';
 import {ACTIVE, WAITING} from '../state.js';
 import {badge, progressBar} from '../widgets.js';
+import {fields, section} from './fields.js';
 import {payloadView} from './json-view.js';
+import {policy} from './policy.js';
 import {timeline} from './timeline.js';
-
-const dash = () => h('span', {class: 'muted'}, '—');
-
-function section(titleKey, testid, ...content) {
-    return h('section', {class: 'drawer-section', 'data-testid': testid}, h('h3', null, t(titleKey)), ...content);
-}
-
-function fields(...pairs) {
-    return h('dl', {class: 'fields'}, pairs.filter(Boolean).map(([labelKey, value, testid]) => [
-        h('dt', null, t(labelKey)),
-        h('dd', {'data-testid': testid || null}, value === null || value === undefined || value === '' ? dash() : value),
-    ]));
-}
 
 const ms = (from, to) => (from && to ? new Date(to).getTime() - new Date(from).getTime() : null);
 
@@ -103,6 +92,7 @@ export const SECTIONS = [
     {render: timings},
     timeline,
     {render: about},
+    {render: policy},
     {render: lease},
     {render: payload, keep: (task) => `${task.id}\u0001${JSON.stringify([task.payload, task.redactedFields])}`},
 ];

@@ -28,8 +28,9 @@ import java.util.stream.Collectors;
 /**
  * The lease engine's statements on MyBatis. Statements per call, transaction control aside:
  * claim 2 (lock a batch, mark it), 1 more when it locked due SCHEDULED tasks it had no room for (they
- * become QUEUED), 2 more under limits (the lock row, the count of leased tasks), and 1 more when claims
- * are recorded as task events; renew 2 per 1,000 leases (one UPDATE, then a SELECT of the few
+ * become QUEUED), 2 more under limits (the lock row, the count of leased tasks), what the request's pause
+ * check sends once tasks were found (the worker's: one read at most once per poll interval), and 1 more
+ * when claims are recorded as task events; renew 2 per 1,000 leases (one UPDATE, then a SELECT of the few
  * cancel-requested rows when every lease was extended, else of the states of all); complete 1 for a group
  * of outcomes, whatever their kinds, 1 more when some write was refused, and 1 more for its task events;
  * recover 1 + one per fate, + 1 for the events. Renewal runs outside any transaction, at READ COMMITTED
@@ -87,7 +88,7 @@ final class MyBatisLeaseStore implements LeaseStore {
             return List.of();
         }
         // in claim order: what there is room for is taken, the rest is only locked until commit
-        List<ClaimCandidate> found = mapper.selectClaimCandidates(budget.branches());
+        List<ClaimCandidate> found = withoutPaused(mapper.selectClaimCandidates(budget.branches()), request);
         List<ClaimCandidate> taken = found.subList(0, Math.min(budget.room(), found.size()));
         List<Long> dueLeftScheduled = found.subList(taken.size(), found.size()).stream()
                 .filter(ClaimCandidate::isScheduled).map(ClaimCandidate::id).toList();
@@ -105,6 +106,19 @@ final class MyBatisLeaseStore implements LeaseStore {
         }
         events.claimed(ids);
         return taken.stream().map(ClaimCandidate::claimed).toList();
+    }
+
+    /**
+     * Tasks of paused types are left, locked until commit: the pause check is asked only when tasks were
+     * found, so a claim that finds nothing costs nothing more.
+     */
+    private static List<ClaimCandidate> withoutPaused(List<ClaimCandidate> found, ClaimRequest request) {
+        if (found.isEmpty()) {
+            return found;
+        }
+        Set<String> paused = request.pauses().pausedAmong(found.stream().map(ClaimCandidate::taskType)
+                .collect(Collectors.toSet()));
+        return paused.isEmpty() ? found : found.stream().filter(task -> !paused.contains(task.taskType())).toList();
     }
 
     @Override

@@ -57,10 +57,11 @@ public class TaskController {
     private final TaskTypeCatalog taskTypes;
     private final JsonMapper jsonMapper;
     private final PayloadRedaction redaction;
+    private final OperatorActions actions;
 
     public TaskController(AsyncTaskClient client, TaskStore taskStore, TaskAdminStore adminStore,
                           AsyncTaskProperties properties, TaskTypeCatalog taskTypes, JsonMapper jsonMapper,
-                          PayloadRedaction redaction) {
+                          PayloadRedaction redaction, OperatorActions actions) {
         this.client = client;
         this.taskStore = taskStore;
         this.adminStore = adminStore;
@@ -68,6 +69,7 @@ public class TaskController {
         this.taskTypes = taskTypes;
         this.jsonMapper = jsonMapper;
         this.redaction = redaction;
+        this.actions = actions;
     }
 
     @GetMapping
@@ -103,7 +105,8 @@ public class TaskController {
         return new TaskPageJson(found.items().stream().map(TaskJson::summary).toList(), found.total(), page, size);
     }
 
-    @GetMapping("/{id}")
+    /** Not the bulk actions' paths: a GET of those is a wrong method (405), not a wrong task id. */
+    @GetMapping("/{id:(?!bulk-retry$|bulk-cancel$).*}")
     @Operation(summary = "Get one task", description = "With its payload (the fields of "
             + "async-task.admin.redact-payload-fields masked), attempts, lease, progress and last error.")
     @ApiResponse(responseCode = "404", description = "no such task")
@@ -161,6 +164,7 @@ public class TaskController {
                                    Principal operator) {
         long id = TaskIds.parse(text);
         CancelOutcome outcome = taskStore.cancel(id, operator.getName());
+        actions.record(OperatorActions.Action.CANCEL, "task " + id + ": " + outcome);
         return switch (outcome) {
             case CANCELLED -> new StatusChangeJson(id, TaskStatus.CANCELLED);
             case CANCEL_REQUESTED -> new StatusChangeJson(id, TaskStatus.CANCEL_REQUESTED);
@@ -178,6 +182,7 @@ public class TaskController {
                                   Principal operator) {
         long id = TaskIds.parse(text);
         RetryOutcome outcome = adminStore.retry(id, operator.getName());
+        actions.record(OperatorActions.Action.RETRY, "task " + id + ": " + outcome);
         return switch (outcome) {
             case REQUEUED -> new StatusChangeJson(id, TaskStatus.QUEUED);
             case NOT_FOUND -> throw ApiProblems.taskNotFound(id);

@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Claims due tasks of the types this worker has handlers for, within the fleet's limits
- * ({@link FleetLimits}), for its free slots and, while there is a backlog and tasks are short, for the
+ * Claims due tasks of the types this worker has handlers for and no operator paused ({@link PausedTypes}),
+ * within the fleet's limits ({@link FleetLimits}), for its free slots and, while there is a backlog and tasks are short, for the
  * prefetch its {@link ExecutionPace} allows, and hands them to the slots. After a full
  * batch it claims again as soon as there is room for one; after a partial one it waits as
  * {@link PollBackoff} says, unless work is submitted in this JVM.
@@ -28,6 +28,7 @@ final class TaskPoller {
     private final LeaseStore store;
     private final Set<String> taskTypes;
     private final FleetLimits limits;
+    private final PausedTypes paused;
     private final int slots;
     private final ActiveExecutions active;
     private final ExecutionPace pace;
@@ -43,7 +44,7 @@ final class TaskPoller {
     private boolean backlog;
     private volatile boolean stopping;
 
-    TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, FleetLimits limits, int slots,
+    TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, FleetLimits limits, PausedTypes paused, int slots,
                ActiveExecutions active, ExecutionPace pace, PollWaiter waiter, SlotDispatcher dispatcher,
                AsyncTaskMetrics metrics, WorkerVitals vitals, Duration leaseTimeout, Duration pollInterval,
                StorableValues values) {
@@ -51,6 +52,7 @@ final class TaskPoller {
         this.store = store;
         this.taskTypes = Set.copyOf(taskTypes);
         this.limits = limits;
+        this.paused = paused;
         this.slots = slots;
         this.active = active;
         this.pace = pace;
@@ -73,6 +75,12 @@ final class TaskPoller {
                     continue;
                 }
                 ConcurrencyLimits fleetLimits = limits.current();
+                Set<String> claimable = paused.claimable();
+                if (claimable.isEmpty()) {
+                    vitals.pollSucceeded();   // every type of this worker is paused
+                    waiter.await(true, pollInterval);
+                    continue;
+                }
                 // claim ahead only into a backlog: from a shallow queue it would take what idle peers could
                 // start now; and under limits a waiting task would count as running fleet-wide
                 int prefetch = backlog && fleetLimits.isNone() ? pace.prefetch() : 0;
@@ -82,7 +90,7 @@ final class TaskPoller {
                     waiter.await(true, pollInterval);
                     continue;
                 }
-                int claimed = claimAndDispatch(room, fleetLimits);
+                int claimed = claimAndDispatch(claimable, room, fleetLimits);
                 backlog = claimed == room;
                 if (!backlog) {
                     waiter.await(false, backoff.next(claimed > 0));
@@ -103,10 +111,10 @@ final class TaskPoller {
         stopping = true;
     }
 
-    private int claimAndDispatch(int room, ConcurrencyLimits fleetLimits) {
+    private int claimAndDispatch(Set<String> claimable, int room, ConcurrencyLimits fleetLimits) {
         long sentAt = System.nanoTime();
         List<ClaimedTask> claimed = store.claim(
-                new ClaimRequest(workerId, taskTypes, room, leaseTimeout.toMillis(), fleetLimits));
+                new ClaimRequest(workerId, claimable, room, leaseTimeout.toMillis(), fleetLimits, paused));
         metrics.claimed(room, claimed);
         vitals.pollSucceeded();
         List<TaskExecution> executions = new ArrayList<>(claimed.size());

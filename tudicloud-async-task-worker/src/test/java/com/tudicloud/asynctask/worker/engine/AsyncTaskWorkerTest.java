@@ -6,12 +6,12 @@ import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
+import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.api.spi.ClaimRequest;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -157,7 +157,7 @@ class AsyncTaskWorkerTest {
         });
         AsyncTaskWorker worker = workers.start("w1", settings -> {
             settings.setMaxExecutionTime(Duration.ofMillis(500));
-            settings.setTimeoutAction(AsyncTaskProperties.TimeoutAction.FAIL);
+            settings.setTimeoutAction(TimeoutAction.FAIL);
         }, handler);
         AsyncTaskClient client = workers.client(worker);
 
