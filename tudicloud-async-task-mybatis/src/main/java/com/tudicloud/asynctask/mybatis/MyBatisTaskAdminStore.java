@@ -31,6 +31,7 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
     private final TransactionTemplate readCommittedTransaction;
     private final ReadCommittedStatements readCommitted;
     private final TaskEventLog events;
+    private final MyBatisBulkActions bulk;
 
     MyBatisTaskAdminStore(SystemAsyncTaskMapper mapper, TransactionTemplate readCommittedTransaction,
                           ReadCommittedStatements readCommitted, TaskEventLog events) {
@@ -38,6 +39,7 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
         this.readCommittedTransaction = readCommittedTransaction;
         this.readCommitted = readCommitted;
         this.events = events;
+        this.bulk = new MyBatisBulkActions(mapper, readCommittedTransaction, readCommitted, events);
     }
 
     @Override
@@ -151,63 +153,12 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
     }
 
     @Override
-    public BulkResult retryMatching(TaskFilter filter, int batchIds) {
-        TaskFilter retryable = filter.within(RETRYABLE);
-        return inIdRanges(batchIds, (from, to) -> mapper.requeueRange(retryable, from, to), null);
+    public BulkResult retryMatching(TaskFilter filter, int batchIds, String operator) {
+        return bulk.retry(filter, batchIds, operator);
     }
 
     @Override
-    public BulkResult cancelMatching(TaskFilter filter, int batchIds) {
-        TaskFilter cancellable = filter.within(CANCELLABLE);
-        Set<TaskStatus> waitingStatuses = new TreeSet<>(cancellable.statuses());
-        boolean running = waitingStatuses.remove(TaskStatus.RUNNING);
-        TaskFilter waiting = waitingStatuses.isEmpty() ? null : withStatuses(cancellable, waitingStatuses);
-        TaskFilter leased = running ? withStatuses(cancellable, Set.of(TaskStatus.RUNNING)) : null;
-        return inIdRanges(batchIds,
-                waiting == null ? null : (from, to) -> mapper.cancelWaitingRange(waiting, from, to),
-                leased == null ? null : (from, to) -> mapper.requestCancelRange(leased, from, to));
-    }
-
-    private static TaskFilter withStatuses(TaskFilter filter, Set<TaskStatus> statuses) {
-        return new TaskFilter(statuses, filter.taskType(), filter.ownerId(), filter.createdFrom(), filter.createdTo());
-    }
-
-    /** One statement over the ids from {@code from} to {@code to}, both included. */
-    @FunctionalInterface
-    private interface RangeStatement {
-        int run(long from, long to);
-    }
-
-    /**
-     * Runs the statements range after range of {@code batchIds} ids, from the lowest id to the highest one
-     * when it began (tasks submitted since are left alone), each alone and at READ COMMITTED: a range's
-     * locks last one short statement, and rows it does not change are not locked at all.
-     */
-    private BulkResult inIdRanges(int batchIds, RangeStatement changing, RangeStatement requesting) {
-        if (batchIds < 1) {
-            throw new IllegalArgumentException("batchIds must be at least 1: " + batchIds);
-        }
-        IdRange ids = mapper.selectIdRange();
-        if (ids == null || ids.low() == null) {
-            return new BulkResult(0, 0, 0);
-        }
-        long changed = 0;
-        long requested = 0;
-        long batches = 0;
-        long high = ids.high();
-        for (long from = ids.low(); ; from++) {
-            long to = high - from < batchIds ? high : from + batchIds - 1;
-            changed += run(changing, from, to);
-            requested += run(requesting, from, to);
-            batches++;
-            if (to == high) {
-                return new BulkResult(changed, requested, batches);
-            }
-            from = to;
-        }
-    }
-
-    private int run(RangeStatement statement, long from, long to) {
-        return statement == null ? 0 : readCommitted.run(() -> statement.run(from, to));
+    public BulkResult cancelMatching(TaskFilter filter, int batchIds, String operator) {
+        return bulk.cancel(filter, batchIds, operator);
     }
 }

@@ -21,8 +21,12 @@ public final class TaskEventLog {
     /** Characters of the {@code actor} and {@code worker_id} columns. */
     static final int NAME_LENGTH = 255;
 
-    /** Tasks per INSERT ... SELECT: a few placeholders each, well inside MySQL's limit. */
-    static final int CHUNK = 1000;
+    /**
+     * Tasks per INSERT ... SELECT: one placeholder each, well inside MySQL's 65,535 per statement, and as many
+     * as a bulk action's range holds at its default size (async-task.admin.bulk-batch-ids), so that such a
+     * range records its events in one statement.
+     */
+    static final int CHUNK = 2000;
 
     private final SystemAsyncTaskEventMapper mapper;
     private final TaskEventMode mode;
@@ -76,7 +80,24 @@ public final class TaskEventLog {
      * @param actor who asked (an operator's user name), cut to its column; null for the service's own code
      */
     public void changed(Collection<Long> ids, TaskEventType type, String actor) {
-        if (!records(type) || ids.isEmpty()) {
+        if (records(type)) {
+            insertChanged(ids, type, actor);
+        }
+    }
+
+    /**
+     * After a bulk cancel of these tasks, in its transaction: one event each, CANCELLED for a task that was
+     * waiting and CANCEL_REQUESTED for one that runs, as its status now says; both in one statement.
+     */
+    void cancelled(Collection<Long> ids, String actor) {
+        if (records(TaskEventType.CANCELLED)) {
+            insertChanged(ids, null, actor);
+        }
+    }
+
+    /** @param type null: the status each task has now names its event */
+    private void insertChanged(Collection<Long> ids, TaskEventType type, String actor) {
+        if (ids.isEmpty()) {
             return;
         }
         List<Long> all = new ArrayList<>(ids);

@@ -307,7 +307,7 @@ class QueryPlanTest {
 
     /** A bulk action's range is read by primary key, whatever else its filter names: the rows of the range, not the table's. */
     @ParameterizedTest
-    @ValueSource(strings = {"requeueRange", "cancelWaitingRange", "requestCancelRange"})
+    @ValueSource(strings = {"lockRange", "requeueRange", "cancelWaitingRange", "requestCancelRange"})
     void aBulkActionsRangeReadsOnlyItsIdsByPrimaryKey(String statement) {
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("f", new TaskFilter(Set.of(TaskStatus.FAILED, TaskStatus.QUEUED), "mail", TYPICAL_OWNER,

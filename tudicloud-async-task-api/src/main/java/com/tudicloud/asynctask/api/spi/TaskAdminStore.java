@@ -67,14 +67,28 @@ public interface TaskAdminStore {
      * {@link #retry} for every task that matches (statuses among {@link #RETRYABLE}, both when none is named)
      * and existed when the call began. It walks the table's ids in ranges of {@code batchIds}, one short
      * statement per range, so no statement reads more than that many rows or holds its locks for long;
-     * tasks it retried no longer match, so a repeat changes nothing.
+     * tasks it retried no longer match, so a repeat changes nothing. Each task retried gets its event, as
+     * {@link #retry} gives it, recorded in the same transaction as its range's change.
+     *
+     * @param operator who asked, which the task events name; null when unknown
      */
-    BulkResult retryMatching(TaskFilter filter, int batchIds);
+    BulkResult retryMatching(TaskFilter filter, int batchIds, String operator);
+
+    default BulkResult retryMatching(TaskFilter filter, int batchIds) {
+        return retryMatching(filter, batchIds, null);
+    }
 
     /**
      * Cancels every task that matches (statuses among {@link #CANCELLABLE}, all three when none is named) and
      * existed when the call began, as a cancel of each would: waiting ones end CANCELLED, running ones become
-     * CANCEL_REQUESTED. In ranges of {@code batchIds} ids as {@link #retryMatching} does.
+     * CANCEL_REQUESTED. In ranges of {@code batchIds} ids as {@link #retryMatching} does, each task's event
+     * recorded with its range's change as a cancel's is.
+     *
+     * @param operator who asked, which the task events name; null when unknown
      */
-    BulkResult cancelMatching(TaskFilter filter, int batchIds);
+    BulkResult cancelMatching(TaskFilter filter, int batchIds, String operator);
+
+    default BulkResult cancelMatching(TaskFilter filter, int batchIds) {
+        return cancelMatching(filter, batchIds, null);
+    }
 }
