@@ -77,3 +77,24 @@ CREATE TABLE system_async_task_type (
     paused_by   VARCHAR(255) NULL,
     PRIMARY KEY (task_type)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- the history of each task: one row per state change, appended in the transaction of the change;
+-- deleting a task deletes its events (the foreign key cascades)
+CREATE TABLE system_async_task_event (
+    id          BIGINT        NOT NULL AUTO_INCREMENT,
+    task_id     BIGINT        NOT NULL,
+    event_type  VARCHAR(32)   NOT NULL,
+    attempt     INT           NOT NULL,
+    lease_token BIGINT        NOT NULL,   -- the claim the change concerns: one attempt's events share it
+    worker_id   VARCHAR(255)  NULL,       -- the holder of that attempt's lease
+    actor       VARCHAR(255)  NULL,       -- who made the change when not the holder: recovering worker, operator
+    status      VARCHAR(20)   NOT NULL,   -- the task's status after the change
+    delay_ms    BIGINT        NULL,
+    message     VARCHAR(2000) NULL,
+    started_at  DATETIME(3)   NULL,
+    created_at  DATETIME(3)   NOT NULL,
+    PRIMARY KEY (id),
+    -- a task's events in order: WHERE task_id = ? ORDER BY id
+    INDEX idx_async_task_event_task (task_id, id),
+    CONSTRAINT fk_async_task_event_task FOREIGN KEY (task_id) REFERENCES system_async_task (id) ON DELETE CASCADE
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;

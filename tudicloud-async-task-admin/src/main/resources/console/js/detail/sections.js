@@ -14,6 +14,7 @@ import {badge, progressBar} from '../widgets.js';
 import {fields, section} from './fields.js';
 import {payloadView} from './json-view.js';
 import {policy} from './policy.js';
+import {timeline} from './timeline.js';
 
 const ms = (from, to) => (from && to ? new Date(to).getTime() - new Date(from).getTime() : null);
 
@@ -89,6 +90,7 @@ export const SECTIONS = [
     {render: result},
     {render: error, keep: (task) => `${task.id}\u0001${task.lastError}`},
     {render: timings},
+    timeline,
     {render: about},
     {render: policy},
     {render: lease},

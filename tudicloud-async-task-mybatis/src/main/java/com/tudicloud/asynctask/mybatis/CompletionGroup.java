@@ -10,14 +10,16 @@ import java.util.List;
 public final class CompletionGroup {
 
     /**
-     * A retry as the statement takes it: its delay in microseconds, and the status it waits in when an
-     * attempt is left (SCHEDULED until a delay has passed, out of the claim's walk; QUEUED without one).
+     * A retry as the statements take it: its delay (in microseconds for the task, in milliseconds for its
+     * event), and the status it waits in when an attempt is left (SCHEDULED until a delay has passed, out of
+     * the claim's walk; QUEUED without one).
      */
-    public record Retry(long taskId, long retryDelayMicros, String waitingStatus) {
+    public record Retry(long taskId, long retryDelayMillis, long retryDelayMicros, String waitingStatus) {
 
         static Retry of(Completion retry) {
             TaskStatus waiting = retry.retryDelayMillis() > 0 ? TaskStatus.SCHEDULED : TaskStatus.QUEUED;
-            return new Retry(retry.taskId(), DatabaseDurations.micros(retry.retryDelayMillis()), waiting.name());
+            return new Retry(retry.taskId(), retry.retryDelayMillis(), DatabaseDurations.micros(retry.retryDelayMillis()),
+                    waiting.name());
         }
     }
 

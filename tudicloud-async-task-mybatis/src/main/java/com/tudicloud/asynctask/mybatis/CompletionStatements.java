@@ -6,6 +6,7 @@ import com.tudicloud.asynctask.api.spi.StoreLimits;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.util.HashSet;
 import java.util.List;
@@ -14,9 +15,11 @@ import java.util.function.Supplier;
 
 /**
  * Writes a group of outcomes: one statement, at READ COMMITTED, and one SELECT more only when some write
- * was refused for a lost lease. A group the database refuses for one of its values (a text longer than
- * its column, say) is written in halves, and so on down to the row it cannot store, which ends FAILED
- * with the reason: one bad row never holds the others' outcomes back. A failure that may pass (a lock
+ * was refused for a lost lease. When the group records task events, the statement and the events' INSERT
+ * run in one READ COMMITTED transaction, so that no outcome lands without its event. A group the database
+ * refuses for one of its values (a text longer than its column, say) is written in halves, and so on down
+ * to the row it cannot store, which ends FAILED with the reason: one bad row never holds the others'
+ * outcomes back. A failure that may pass (a lock
  * conflict, a lost connection) is thrown, and the whole group is written again later.
  */
 final class CompletionStatements {
@@ -25,21 +28,27 @@ final class CompletionStatements {
     private static final String UNSTORABLE = "its outcome could not be stored: ";
 
     private final SystemAsyncTaskMapper mapper;
+    private final TransactionTemplate readCommittedTransaction;
     private final ReadCommittedStatements readCommitted;
     private final TransientLockRetry retry;
     private final Supplier<StoreLimits> limits;
+    private final TaskEventLog events;
 
-    CompletionStatements(SystemAsyncTaskMapper mapper, ReadCommittedStatements readCommitted, TransientLockRetry retry,
-                         Supplier<StoreLimits> limits) {
+    CompletionStatements(SystemAsyncTaskMapper mapper, TransactionTemplate readCommittedTransaction,
+                         ReadCommittedStatements readCommitted, TransientLockRetry retry, Supplier<StoreLimits> limits,
+                         TaskEventLog events) {
         this.mapper = mapper;
+        this.readCommittedTransaction = readCommittedTransaction;
         this.readCommitted = readCommitted;
         this.retry = retry;
         this.limits = limits;
+        this.events = events;
     }
 
     CompletionReport write(String workerId, List<Completion> completions) {
+        CompletionGroup group = new CompletionGroup(completions);
         try {
-            return retry.call("complete", () -> readCommitted.run(() -> writeGroup(workerId, completions)));
+            return retry.call("complete", () -> atReadCommitted(group, () -> writeGroup(workerId, completions, group)));
         } catch (DataAccessException e) {
             if (!DatabaseFailures.isRefusal(e)) {
                 throw e;
@@ -55,11 +64,20 @@ final class CompletionStatements {
         }
     }
 
-    private CompletionReport writeGroup(String workerId, List<Completion> completions) {
-        CompletionGroup group = new CompletionGroup(completions);
+    /** In a transaction when the group's events are to be written with it; else as a single statement. */
+    private <T> T atReadCommitted(CompletionGroup group, Supplier<T> statements) {
+        return events.recordsAny(group)
+                ? readCommittedTransaction.execute(status -> statements.get())
+                : readCommitted.run(statements);
+    }
+
+    private CompletionReport writeGroup(String workerId, List<Completion> completions, CompletionGroup group) {
         int written = group.allSucceeded()
                 ? mapper.markSucceeded(workerId, completions, group.anyArtifact())
                 : mapper.markCompleted(workerId, completions, group);
+        if (written > 0) {
+            events.completed(workerId, completions, group);
+        }
         return new CompletionReport(written, written == completions.size() ? Set.of() : refused(workerId, completions));
     }
 
@@ -81,8 +99,16 @@ final class CompletionStatements {
         log.error("Task {}: the database would not store its outcome {}; writing it FAILED instead: {}",
                 completion.taskId(), completion.outcome(), reason);
         List<Completion> one = List.of(completion);
+        CompletionGroup failed = new CompletionGroup(List.of(Completion.failed(completion.taskId(), completion.leaseToken(),
+                reason)));
         try {
-            int written = retry.call("complete", () -> readCommitted.run(() -> mapper.markUnstorable(workerId, one, reason)));
+            int written = retry.call("complete", () -> atReadCommitted(failed, () -> {
+                int landed = mapper.markUnstorable(workerId, one, reason);
+                if (landed > 0) {
+                    events.completed(workerId, one, failed);
+                }
+                return landed;
+            }));
             return written == 1
                     ? new CompletionReport(1, Set.of(), Set.of(completion.taskId()))
                     : new CompletionReport(0, refused(workerId, one));

@@ -5,9 +5,13 @@ import com.tudicloud.asynctask.api.TaskStatus;
 import java.time.Duration;
 import java.time.LocalDateTime;
 
-/** A task whose lease expired, locked by the recovery transaction; both instants are the database's. */
-public record ExpiredLease(long id, TaskStatus status, int attemptCount, int maxAttempts, LocalDateTime leaseUntil,
-                    LocalDateTime dbNow) {
+/**
+ * A task whose lease expired, locked by the recovery transaction; both instants are the database's.
+ *
+ * @param leaseOwner the worker that held the lease, which recovery clears and the task's event keeps
+ */
+public record ExpiredLease(long id, TaskStatus status, int attemptCount, int maxAttempts, String leaseOwner,
+                           LocalDateTime leaseUntil, LocalDateTime dbNow) {
 
     enum Fate { REQUEUE, FAIL, CANCEL }
 

@@ -29,12 +29,14 @@ import java.util.stream.Collectors;
 /**
  * The lease engine's statements on MyBatis. Statements per call, transaction control aside:
  * claim 2 (lock a batch, mark it), 1 more when it locked due SCHEDULED tasks it had no room for (they
- * become QUEUED), 2 more under limits (the lock row, the count of leased tasks), and what the request's
- * pause check sends once tasks were found (the worker's: one read at most once per poll interval);
- * renew 2 per 1,000 leases (one UPDATE, then a SELECT of the few cancel-requested rows when every lease
- * was extended, else of the states of all); complete 1 for a group of outcomes, whatever their kinds,
- * and 1 more when some write was refused; recover 1 + one per fate; probe 1, autocommitted. Renewal and
- * completion run outside any transaction, at READ COMMITTED (one statement more on a pool at another isolation).
+ * become QUEUED), 2 more under limits (the lock row, the count of leased tasks), what the request's pause
+ * check sends once tasks were found (the worker's: one read at most once per poll interval), and 1 more
+ * when claims are recorded as task events; renew 2 per 1,000 leases (one UPDATE, then a SELECT of the few
+ * cancel-requested rows when every lease was extended, else of the states of all); complete 1 for a group
+ * of outcomes, whatever their kinds, 1 more when some write was refused, and 1 more for its task events;
+ * recover 1 + one per fate, + 1 for the events; probe 1, autocommitted. Renewal runs outside any transaction, at READ COMMITTED
+ * (one statement more on a pool at another isolation); so does completion, unless its group records task
+ * events: then its UPDATE and the events' INSERT share one transaction.
  * RoundTripBudgetTest counts them as the server sees them.
  */
 final class MyBatisLeaseStore implements LeaseStore {
@@ -49,32 +51,28 @@ final class MyBatisLeaseStore implements LeaseStore {
     private final ReadCommittedStatements readCommittedStatements;
     private final TransientLockRetry retry;
     private final LimitedClaim limitedClaim;
-    private final Supplier<String> databaseId;
+    private final Supplier<StoreLimits> limits;
     private final CompletionStatements completions;
+    private final TaskEventLog events;
 
-    /** @param databaseId the dialect, as the mapper's statements know it ({@code mysql}, {@code h2}), or null */
+    /** @param limits the columns' sizes, as the database counts them once it has answered */
     MyBatisLeaseStore(SystemAsyncTaskMapper mapper, TransactionTemplate readCommitted,
                       ReadCommittedStatements readCommittedStatements, TransientLockRetry retry,
-                      Supplier<String> databaseId) {
+                      Supplier<StoreLimits> limits, TaskEventLog events) {
         this.mapper = mapper;
         this.readCommitted = readCommitted;
         this.readCommittedStatements = readCommittedStatements;
         this.retry = retry;
         this.limitedClaim = new LimitedClaim(mapper);
-        this.databaseId = databaseId;
-        this.completions = new CompletionStatements(mapper, readCommittedStatements, retry, this::limits);
+        this.limits = limits;
+        this.events = events;
+        this.completions = new CompletionStatements(mapper, readCommitted, readCommittedStatements, retry, limits,
+                events);
     }
 
-    /**
-     * H2 counts a VARCHAR's characters in UTF-16 units; MySQL and MariaDB in code points. Until the database
-     * has answered, text is measured in UTF-16 units, which fits either.
-     */
     @Override
     public StoreLimits limits() {
-        String dialect = databaseId.get();
-        return dialect == null || "h2".equals(dialect)
-                ? StoreLimits.SCHEMA.measuredIn(StoreLimits.TextMeasure.UTF16_UNITS)
-                : StoreLimits.SCHEMA;
+        return limits.get();
     }
 
     @Override
@@ -107,6 +105,7 @@ final class MyBatisLeaseStore implements LeaseStore {
             // the rows are locked by this transaction, so this is a bug, not a race: undo it all
             throw new IllegalStateException("claimed " + marked + " of " + ids.size() + " locked tasks");
         }
+        events.claimed(ids);
         return taken.stream().map(ClaimCandidate::claimed).toList();
     }
 
@@ -192,11 +191,11 @@ final class MyBatisLeaseStore implements LeaseStore {
     }
 
     @Override
-    public RecoveryBatch recoverExpiredLeases(int batchSize) {
-        return retry.call("recover", () -> readCommitted.execute(status -> recoverInTransaction(batchSize)));
+    public RecoveryBatch recoverExpiredLeases(String recoveredBy, int batchSize) {
+        return retry.call("recover", () -> readCommitted.execute(status -> recoverInTransaction(recoveredBy, batchSize)));
     }
 
-    private RecoveryBatch recoverInTransaction(int batchSize) {
+    private RecoveryBatch recoverInTransaction(String recoveredBy, int batchSize) {
         List<ExpiredLease> expired = mapper.selectExpiredLeases(batchSize);
         if (expired.isEmpty()) {
             return RecoveryBatch.empty();
@@ -206,6 +205,7 @@ final class MyBatisLeaseStore implements LeaseStore {
         int requeued = updateIfAny(byFate.get(ExpiredLease.Fate.REQUEUE), mapper::requeueExpired);
         int failed = updateIfAny(byFate.get(ExpiredLease.Fate.FAIL), mapper::failExpired);
         int cancelled = updateIfAny(byFate.get(ExpiredLease.Fate.CANCEL), mapper::cancelExpired);
+        events.recovered(expired, recoveredBy);
         return new RecoveryBatch(expired.size(), requeued, failed, cancelled,
                 expired.stream().map(ExpiredLease::expiredForMillis).toList());
     }

@@ -3,7 +3,9 @@ package com.tudicloud.asynctask.mybatis;
 import com.tudicloud.asynctask.api.spi.FleetLocks;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.StoreLimits;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
+import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.api.spi.TaskStore;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import org.apache.ibatis.builder.xml.XMLMapperBuilder;
@@ -25,6 +27,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Builds the MyBatis stores on a DataSource. The stores get a MyBatis configuration of their own,
@@ -35,7 +38,7 @@ import java.util.function.Consumer;
  */
 public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
                            WorkerRegistry workerRegistry, FleetLocks fleetLocks, FleetSettings fleetSettings,
-                           SchemaCheck schemaCheck) {
+                           SchemaCheck schemaCheck, TaskEventLog taskEvents) {
 
     /** Product names, as JDBC reports them, to the databaseId their statements name. */
     private static final Map<String, String> DATABASE_IDS = Map.of("MySQL", "mysql", "MariaDB", "mysql", "H2", "h2");
@@ -43,14 +46,27 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskWorkerMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskLockMapper.xml",
-            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskTypeMapper.xml");
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskTypeMapper.xml",
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskEventMapper.xml");
 
+    /** Stores that record every task event. */
     public static MyBatisStores create(DataSource dataSource) {
-        return create(dataSource, operation -> { });
+        return create(dataSource, TaskEventMode.FULL);
     }
 
-    /** @param onLockRetry told the operation's name each time a deadlock or lock wait timeout is retried */
+    public static MyBatisStores create(DataSource dataSource, TaskEventMode eventMode) {
+        return create(dataSource, operation -> { }, eventMode);
+    }
+
     public static MyBatisStores create(DataSource dataSource, Consumer<String> onLockRetry) {
+        return create(dataSource, onLockRetry, TaskEventMode.FULL);
+    }
+
+    /**
+     * @param onLockRetry told the operation's name each time a deadlock or lock wait timeout is retried
+     * @param eventMode   which state changes are recorded as task events
+     */
+    public static MyBatisStores create(DataSource dataSource, Consumer<String> onLockRetry, TaskEventMode eventMode) {
         DeferredMappers mappers = new DeferredMappers(dataSource, MyBatisStores::databaseId);
         mappers.buildIfReachable();
         SystemAsyncTaskMapper mapper = mappers.mapper(SystemAsyncTaskMapper.class);
@@ -65,13 +81,25 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         ReadCommittedStatements readCommittedStatements = new ReadCommittedStatements(dataSource, transactions, mapper);
 
         TransientLockRetry retry = new TransientLockRetry(5, 20, onLockRetry);
-        return new MyBatisStores(new MyBatisTaskStore(mapper, joinCaller),
-                new MyBatisLeaseStore(mapper, readCommitted, readCommittedStatements, retry, mappers::knownDatabaseId),
-                new MyBatisTaskAdminStore(mapper, readCommittedStatements),
+        Supplier<StoreLimits> limits = () -> limits(mappers.knownDatabaseId());
+        TaskEventLog events = new TaskEventLog(mappers.mapper(SystemAsyncTaskEventMapper.class), eventMode, limits);
+        return new MyBatisStores(new MyBatisTaskStore(mapper, joinCaller, events),
+                new MyBatisLeaseStore(mapper, readCommitted, readCommittedStatements, retry, limits, events),
+                new MyBatisTaskAdminStore(mapper, readCommitted, readCommittedStatements, events),
                 new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class), readCommittedStatements),
                 new MyBatisFleetLocks(mappers.mapper(SystemAsyncTaskLockMapper.class)),
                 new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)),
-                new SchemaCheck(mappers));
+                new SchemaCheck(mappers), events);
+    }
+
+    /**
+     * H2 counts a VARCHAR's characters in UTF-16 units; MySQL and MariaDB in code points. Until the database
+     * has answered ({@code databaseId} null), text is measured in UTF-16 units, which fits either.
+     */
+    static StoreLimits limits(String databaseId) {
+        return databaseId == null || "h2".equals(databaseId)
+                ? StoreLimits.SCHEMA.measuredIn(StoreLimits.TextMeasure.UTF16_UNITS)
+                : StoreLimits.SCHEMA;
     }
 
     /** The stores' own MyBatis configuration for the database behind this DataSource, which must answer. */

@@ -7,11 +7,14 @@ import com.tudicloud.asynctask.api.spi.FinishedPerMinute;
 import com.tudicloud.asynctask.api.spi.QueueDepth;
 import com.tudicloud.asynctask.api.spi.QueueSample;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
+import com.tudicloud.asynctask.api.spi.TaskEvent;
+import com.tudicloud.asynctask.api.spi.TaskEventType;
 import com.tudicloud.asynctask.api.spi.TaskFilter;
 import com.tudicloud.asynctask.api.spi.TaskPage;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
 import com.tudicloud.asynctask.api.spi.TaskStats;
 import com.tudicloud.asynctask.api.spi.TypeActivity;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Duration;
 import java.util.EnumMap;
@@ -25,11 +28,18 @@ import java.util.TreeSet;
 final class MyBatisTaskAdminStore implements TaskAdminStore {
 
     private final SystemAsyncTaskMapper mapper;
+    private final TransactionTemplate readCommittedTransaction;
     private final ReadCommittedStatements readCommitted;
+    private final TaskEventLog events;
+    private final MyBatisBulkActions bulk;
 
-    MyBatisTaskAdminStore(SystemAsyncTaskMapper mapper, ReadCommittedStatements readCommitted) {
+    MyBatisTaskAdminStore(SystemAsyncTaskMapper mapper, TransactionTemplate readCommittedTransaction,
+                          ReadCommittedStatements readCommitted, TaskEventLog events) {
         this.mapper = mapper;
+        this.readCommittedTransaction = readCommittedTransaction;
         this.readCommitted = readCommitted;
+        this.events = events;
+        this.bulk = new MyBatisBulkActions(mapper, readCommittedTransaction, readCommitted, events);
     }
 
     @Override
@@ -88,12 +98,28 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
         return readCommitted.run(() -> mapper.deleteFinished(status, DatabaseDurations.microsAgo(olderThan), limit));
     }
 
+    /** The retry and its event in one transaction. */
     @Override
-    public RetryOutcome retry(long taskId) {
-        if (mapper.requeueFinished(taskId) == 1) {
+    public RetryOutcome retry(long taskId, String operator) {
+        Boolean requeued = readCommittedTransaction.execute(status -> {
+            if (mapper.requeueFinished(taskId) != 1) {
+                return false;
+            }
+            events.changed(List.of(taskId), TaskEventType.RETRIED, operator);
+            return true;
+        });
+        if (Boolean.TRUE.equals(requeued)) {
             return RetryOutcome.REQUEUED;
         }
         return mapper.selectStatus(taskId) == null ? RetryOutcome.NOT_FOUND : RetryOutcome.NOT_RETRYABLE;
+    }
+
+    @Override
+    public List<TaskEvent> events(long taskId, int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1: " + limit);
+        }
+        return events.events(taskId, limit);
     }
 
     @Override
@@ -127,63 +153,12 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
     }
 
     @Override
-    public BulkResult retryMatching(TaskFilter filter, int batchIds) {
-        TaskFilter retryable = filter.within(RETRYABLE);
-        return inIdRanges(batchIds, (from, to) -> mapper.requeueRange(retryable, from, to), null);
+    public BulkResult retryMatching(TaskFilter filter, int batchIds, String operator) {
+        return bulk.retry(filter, batchIds, operator);
     }
 
     @Override
-    public BulkResult cancelMatching(TaskFilter filter, int batchIds) {
-        TaskFilter cancellable = filter.within(CANCELLABLE);
-        Set<TaskStatus> waitingStatuses = new TreeSet<>(cancellable.statuses());
-        boolean running = waitingStatuses.remove(TaskStatus.RUNNING);
-        TaskFilter waiting = waitingStatuses.isEmpty() ? null : withStatuses(cancellable, waitingStatuses);
-        TaskFilter leased = running ? withStatuses(cancellable, Set.of(TaskStatus.RUNNING)) : null;
-        return inIdRanges(batchIds,
-                waiting == null ? null : (from, to) -> mapper.cancelWaitingRange(waiting, from, to),
-                leased == null ? null : (from, to) -> mapper.requestCancelRange(leased, from, to));
-    }
-
-    private static TaskFilter withStatuses(TaskFilter filter, Set<TaskStatus> statuses) {
-        return new TaskFilter(statuses, filter.taskType(), filter.ownerId(), filter.createdFrom(), filter.createdTo());
-    }
-
-    /** One statement over the ids from {@code from} to {@code to}, both included. */
-    @FunctionalInterface
-    private interface RangeStatement {
-        int run(long from, long to);
-    }
-
-    /**
-     * Runs the statements range after range of {@code batchIds} ids, from the lowest id to the highest one
-     * when it began (tasks submitted since are left alone), each alone and at READ COMMITTED: a range's
-     * locks last one short statement, and rows it does not change are not locked at all.
-     */
-    private BulkResult inIdRanges(int batchIds, RangeStatement changing, RangeStatement requesting) {
-        if (batchIds < 1) {
-            throw new IllegalArgumentException("batchIds must be at least 1: " + batchIds);
-        }
-        IdRange ids = mapper.selectIdRange();
-        if (ids == null || ids.low() == null) {
-            return new BulkResult(0, 0, 0);
-        }
-        long changed = 0;
-        long requested = 0;
-        long batches = 0;
-        long high = ids.high();
-        for (long from = ids.low(); ; from++) {
-            long to = high - from < batchIds ? high : from + batchIds - 1;
-            changed += run(changing, from, to);
-            requested += run(requesting, from, to);
-            batches++;
-            if (to == high) {
-                return new BulkResult(changed, requested, batches);
-            }
-            from = to;
-        }
-    }
-
-    private int run(RangeStatement statement, long from, long to) {
-        return statement == null ? 0 : readCommitted.run(() -> statement.run(from, to));
+    public BulkResult cancelMatching(TaskFilter filter, int batchIds, String operator) {
+        return bulk.cancel(filter, batchIds, operator);
     }
 }

@@ -5,6 +5,7 @@ import com.tudicloud.asynctask.api.SubmittedTask;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.spi.NewTask;
+import com.tudicloud.asynctask.api.spi.TaskEventType;
 import com.tudicloud.asynctask.api.spi.TaskStore;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -25,10 +26,12 @@ final class MyBatisTaskStore implements TaskStore {
 
     private final SystemAsyncTaskMapper mapper;
     private final TransactionTemplate joinCaller;
+    private final TaskEventLog events;
 
-    MyBatisTaskStore(SystemAsyncTaskMapper mapper, TransactionTemplate joinCaller) {
+    MyBatisTaskStore(SystemAsyncTaskMapper mapper, TransactionTemplate joinCaller, TaskEventLog events) {
         this.mapper = mapper;
         this.joinCaller = joinCaller;
+        this.events = events;
     }
 
     @Override
@@ -78,14 +81,13 @@ final class MyBatisTaskStore implements TaskStore {
         return mapper.selectByOwner(ownerId, statuses, limit);
     }
 
+    /** Each change and its event in one transaction (the caller's, if any). */
     @Override
-    public CancelOutcome cancel(long taskId) {
+    public CancelOutcome cancel(long taskId, String requestedBy) {
         for (int attempt = 0; attempt < CANCEL_ATTEMPTS; attempt++) {
-            if (mapper.cancelQueued(taskId) == 1) {
-                return CancelOutcome.CANCELLED;
-            }
-            if (mapper.requestCancelOfRunning(taskId) == 1) {
-                return CancelOutcome.CANCEL_REQUESTED;
+            CancelOutcome changed = joinCaller.execute(status -> cancelOnce(taskId, requestedBy));
+            if (changed != null) {
+                return changed;
             }
             TaskStatus status = mapper.selectStatus(taskId);
             if (status == null) {
@@ -97,5 +99,18 @@ final class MyBatisTaskStore implements TaskStore {
             // it moved from waiting to RUNNING under our feet: look again
         }
         throw new IllegalStateException("task " + taskId + " kept changing status; cancel it again");
+    }
+
+    /** @return what changed, or null when the task was neither waiting nor running */
+    private CancelOutcome cancelOnce(long taskId, String requestedBy) {
+        if (mapper.cancelQueued(taskId) == 1) {
+            events.changed(List.of(taskId), TaskEventType.CANCELLED, requestedBy);
+            return CancelOutcome.CANCELLED;
+        }
+        if (mapper.requestCancelOfRunning(taskId) == 1) {
+            events.changed(List.of(taskId), TaskEventType.CANCEL_REQUESTED, requestedBy);
+            return CancelOutcome.CANCEL_REQUESTED;
+        }
+        return null;
     }
 }

@@ -29,6 +29,7 @@ public final class SchemaCheck {
         probes.put("system_async_task_lock", mappers.mapper(SystemAsyncTaskLockMapper.class)::probeTable);
         probes.put("system_async_task_worker", mappers.mapper(SystemAsyncTaskWorkerMapper.class)::probeTable);
         probes.put("system_async_task_type", mappers.mapper(SystemAsyncTaskTypeMapper.class)::probeTable);
+        probes.put("system_async_task_event", mappers.mapper(SystemAsyncTaskEventMapper.class)::probeTable);
     }
 
     /**

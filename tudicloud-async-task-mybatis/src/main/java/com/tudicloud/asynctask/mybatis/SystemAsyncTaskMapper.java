@@ -95,11 +95,17 @@ interface SystemAsyncTaskMapper {
 
     IdRange selectIdRange();
 
-    int requeueRange(@Param("f") TaskFilter filter, @Param("from") long from, @Param("to") long to);
+    List<MatchedTask> lockRange(@Param("f") TaskFilter filter, @Param("from") long from, @Param("to") long to);
 
-    int cancelWaitingRange(@Param("f") TaskFilter filter, @Param("from") long from, @Param("to") long to);
+    /** @param ids null: every matching row of the range */
+    int requeueRange(@Param("f") TaskFilter filter, @Param("from") long from, @Param("to") long to,
+                     @Param("ids") List<Long> ids);
 
-    int requestCancelRange(@Param("f") TaskFilter filter, @Param("from") long from, @Param("to") long to);
+    int cancelWaitingRange(@Param("f") TaskFilter filter, @Param("from") long from, @Param("to") long to,
+                           @Param("ids") List<Long> ids);
+
+    int requestCancelRange(@Param("f") TaskFilter filter, @Param("from") long from, @Param("to") long to,
+                           @Param("ids") List<Long> ids);
 
     List<TypeCount> countFinishedByType(@Param("minutes") int minutes);
 

@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.BulkResult;
 import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
+import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.api.spi.TaskFilter;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
@@ -12,20 +13,24 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Bulk retry and cancel by filter on the real database: they take exactly the matching tasks, walk the
- * table in ranges of ids with one statement per range (counted as the server sees them, on a pool of one
- * connection), read no more rows than the table holds, and change nothing when repeated.
+ * table in ranges of ids with one statement per range without task events (counted as the server sees
+ * them, on a pool of one connection), read no more rows than the table holds, and change nothing when
+ * repeated. With task events, each task changed gets one event naming the operator, one INSERT per range.
  */
 class BulkActionsTest {
 
@@ -35,6 +40,7 @@ class BulkActionsTest {
     private final TestDatabase db = TestDatabase.get();
     private HikariDataSource pool;
     private TaskAdminStore admin;
+    private TaskAdminStore adminWithoutEvents;
     private TaskRows rows;
     private JdbcTemplate jdbc;
 
@@ -47,6 +53,7 @@ class BulkActionsTest {
         });
         MyBatisStores stores = MyBatisStores.create(pool);
         admin = stores.adminStore();
+        adminWithoutEvents = MyBatisStores.create(pool, TaskEventMode.OFF).adminStore();
         rows = new TaskRows(pool);
         jdbc = new JdbcTemplate(pool);
         List<NewTask> tasks = new ArrayList<>();
@@ -54,8 +61,9 @@ class BulkActionsTest {
             tasks.add(new NewTask(i % 5 == 4 ? "report" : "mail", null, 0, 0, 3, null, null));
         }
         stores.taskStore().insert(tasks);
-        // by id: FAILED, CANCELLED, SUCCESS, RUNNING, QUEUED, SCHEDULED, in turn; even ids alice's, odd ones bob's
-        jdbc.update("UPDATE system_async_task SET status = CASE MOD(id, 6) WHEN 0 THEN 'FAILED' WHEN 1 THEN 'CANCELLED' "
+        // by id: FAILED, CANCELLED, SUCCESS, RUNNING, QUEUED, SCHEDULED, in turn; two of Alice's, two of Bob's, in
+        // turn, so that each owns tasks of every status wherever the ids start
+        jdbc.update("UPDATE system_async_task SET owner_id = CASE WHEN MOD(id, 4) < 2 THEN 'alice' ELSE 'bob' END, status = CASE MOD(id, 6) WHEN 0 THEN 'FAILED' WHEN 1 THEN 'CANCELLED' "
                 + "WHEN 2 THEN 'SUCCESS' WHEN 3 THEN 'RUNNING' WHEN 4 THEN 'QUEUED' ELSE 'SCHEDULED' END, "
                 + "last_error = CASE MOD(id, 6) WHEN 0 THEN 'boom' ELSE NULL END, attempt_count = 3, "
                 + "owner_id = CASE MOD(id, 2) WHEN 0 THEN 'alice' ELSE 'bob' END");
@@ -67,7 +75,7 @@ class BulkActionsTest {
     }
 
     @Test
-    void retryTakesTheMatchingFailedAndCancelledTasksInOneStatementPerRangeAndARepeatChangesNothing() {
+    void withoutEventsRetryTakesTheMatchingFailedAndCancelledTasksInOneStatementPerRangeAndARepeatChangesNothing() {
         TaskFilter alicesMail = new TaskFilter(Set.of(), "mail", "alice", null, null);
         long expected = count("task_type = 'mail' AND owner_id = 'alice' AND status IN ('FAILED', 'CANCELLED')");
         long failedWithError = count("task_type = 'mail' AND owner_id = 'alice' AND status = 'FAILED' AND last_error = 'boom'");
@@ -76,7 +84,7 @@ class BulkActionsTest {
         long readsBefore = handlerReads();
 
         long before = questions();
-        BulkResult first = admin.retryMatching(alicesMail, BATCH);
+        BulkResult first = adminWithoutEvents.retryMatching(alicesMail, BATCH);
         long statements = questions() - before - 1;   // the second SHOW counts itself
 
         long ranges = (TASKS + BATCH - 1) / BATCH;
@@ -89,15 +97,16 @@ class BulkActionsTest {
         assertThat(count("last_error = 'retried by an operator; before: boom'")).isEqualTo(failedWithError);
         assertThat(count("task_type = 'report' AND status IN ('FAILED', 'CANCELLED')")).isPositive();  // other types stay
 
-        assertThat(admin.retryMatching(alicesMail, BATCH).changed()).isZero();
+        assertThat(adminWithoutEvents.retryMatching(alicesMail, BATCH).changed()).isZero();
+        assertThat(events("1 = 1")).isZero();
     }
 
     @Test
-    void cancelEndsWaitingTasksAndAsksRunningOnesToStop() {
+    void withoutEventsCancelEndsWaitingTasksAndAsksRunningOnesToStop() {
         long waiting = count("task_type = 'report' AND status IN ('QUEUED', 'SCHEDULED')");
         long running = count("task_type = 'report' AND status = 'RUNNING'");
         long before = questions();
-        BulkResult result = admin.cancelMatching(new TaskFilter(null, "report", null, null, null), BATCH);
+        BulkResult result = adminWithoutEvents.cancelMatching(new TaskFilter(null, "report", null, null, null), BATCH);
         long statements = questions() - before - 1;
 
         long ranges = (TASKS + BATCH - 1) / BATCH;
@@ -106,8 +115,81 @@ class BulkActionsTest {
         assertThat(count("task_type = 'report' AND status IN ('QUEUED', 'SCHEDULED', 'RUNNING')")).isZero();
         assertThat(count("task_type = 'report' AND status = 'CANCEL_REQUESTED'")).isEqualTo(running);
         assertThat(count("task_type = 'mail' AND status IN ('QUEUED', 'SCHEDULED', 'RUNNING')")).isPositive();
-        assertThat(admin.cancelMatching(new TaskFilter(null, "report", null, null, null), BATCH))
+        assertThat(adminWithoutEvents.cancelMatching(new TaskFilter(null, "report", null, null, null), BATCH))
                 .isEqualTo(new BulkResult(0, 0, ranges));
+        assertThat(events("1 = 1")).isZero();
+    }
+
+    @Test
+    void aBulkRetryRecordsOneEventPerTaskNamingTheOperatorInOneInsertPerRangeAndARepeatRecordsNone() {
+        TaskFilter alicesMail = new TaskFilter(Set.of(), "mail", "alice", null, null);
+        long expected = count("task_type = 'mail' AND owner_id = 'alice' AND status IN ('FAILED', 'CANCELLED')");
+        Map<String, Long> before = commands();
+
+        BulkResult result = admin.retryMatching(alicesMail, BATCH, "运维-ann");
+
+        long ranges = (TASKS + BATCH - 1) / BATCH;
+        assertThat(result).isEqualTo(new BulkResult(expected, 0, ranges));
+        assertThat(delta(before, commands())).as("statements by kind").containsExactlyInAnyOrderEntriesOf(Map.of(
+                "Com_select", 1 + ranges,           // the id range, then each range's matching rows, locked
+                "Com_update", ranges,               // every range holds some of Alice's mail
+                "Com_insert_select", ranges,        // the range's events, one statement
+                "Com_commit", ranges));
+        assertThat(events("event_type = 'RETRIED' AND actor = '运维-ann'")).isEqualTo(expected);
+        assertThat(events("1 = 1")).isEqualTo(expected);
+        // each event tells what its task now is: queued again with a fresh attempt budget
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task_event e JOIN system_async_task t "
+                + "ON t.id = e.task_id AND t.status = e.status AND t.attempt_count = e.attempt "
+                + "WHERE e.status = 'QUEUED' AND e.attempt = 0 AND e.message LIKE 'retried by an operator; before: %'",
+                Long.class)).isEqualTo(expected);
+        assertThat(jdbc.queryForObject("SELECT COUNT(DISTINCT task_id) FROM system_async_task_event", Long.class))
+                .isEqualTo(expected);
+
+        before = commands();
+        assertThat(admin.retryMatching(alicesMail, BATCH, "运维-ann")).isEqualTo(new BulkResult(0, 0, ranges));
+        assertThat(events("1 = 1")).isEqualTo(expected);
+        assertThat(delta(before, commands())).doesNotContainKeys("Com_insert_select", "Com_update");
+    }
+
+    @Test
+    void aBulkCancelRecordsCancelledForWaitingTasksAndCancelRequestedForRunningOnesInOneInsertPerRange() {
+        long waiting = count("task_type = 'report' AND status IN ('QUEUED', 'SCHEDULED')");
+        long running = count("task_type = 'report' AND status = 'RUNNING'");
+        Map<String, Long> before = commands();
+
+        BulkResult result = admin.cancelMatching(new TaskFilter(null, "report", null, null, null), BATCH, "bob");
+
+        long ranges = (TASKS + BATCH - 1) / BATCH;
+        assertThat(result).isEqualTo(new BulkResult(waiting, running, ranges));
+        assertThat(delta(before, commands())).containsEntry("Com_insert_select", ranges).containsEntry("Com_commit", ranges);
+        assertThat(events("event_type = 'CANCELLED' AND status = 'CANCELLED' AND actor = 'bob'")).isEqualTo(waiting);
+        assertThat(events("event_type = 'CANCEL_REQUESTED' AND status = 'CANCEL_REQUESTED' AND actor = 'bob'"))
+                .isEqualTo(running);
+        assertThat(events("1 = 1")).isEqualTo(waiting + running);
+
+        assertThat(admin.cancelMatching(new TaskFilter(null, "report", null, null, null), BATCH, "bob"))
+                .isEqualTo(new BulkResult(0, 0, ranges));
+        assertThat(events("1 = 1")).isEqualTo(waiting + running);
+    }
+
+    @Test
+    void aRangeOfMoreTasksThanOneInsertTakesRecordsEachInChunksAndEveryOneOnce() {
+        List<NewTask> more = new ArrayList<>();
+        for (int i = 0; i < TaskEventLog.CHUNK + 100; i++) {
+            more.add(new NewTask("bulk", null, 0, 0, 3, null, null));
+        }
+        MyBatisStores.create(pool).taskStore().insert(more);
+        long cancellable = count("status IN ('QUEUED', 'SCHEDULED', 'RUNNING')");
+        Map<String, Long> before = commands();
+
+        BulkResult result = admin.cancelMatching(new TaskFilter(null, null, null, null, null), Integer.MAX_VALUE, "ops");
+
+        assertThat(result.changed() + result.requested()).isEqualTo(cancellable);
+        assertThat(result.batches()).isOne();
+        assertThat(delta(before, commands())).containsEntry("Com_insert_select", 2L).containsEntry("Com_commit", 1L);
+        assertThat(events("actor = 'ops'")).isEqualTo(cancellable);
+        assertThat(jdbc.queryForObject("SELECT COUNT(DISTINCT task_id) FROM system_async_task_event", Long.class))
+                .isEqualTo(cancellable);
     }
 
     @Test
@@ -145,6 +227,26 @@ class BulkActionsTest {
         assertThat(admin.retryMatching(new TaskFilter(null, null, null, null, null), BATCH))
                 .isEqualTo(new BulkResult(0, 0, 0));
         assertThat(rows.count("QUEUED")).isZero();
+    }
+
+    private long events(String where) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task_event WHERE " + where, Long.class);
+    }
+
+    /** The session's statements of each kind the bulk actions send, as the server counts them. */
+    private Map<String, Long> commands() {
+        Map<String, Long> counts = new TreeMap<>();
+        jdbc.query("SHOW SESSION STATUS WHERE Variable_name IN "
+                        + "('Com_select', 'Com_update', 'Com_insert_select', 'Com_insert', 'Com_commit')",
+                (RowCallbackHandler) rs -> counts.put(rs.getString(1), rs.getLong(2)));
+        return counts;
+    }
+
+    private static Map<String, Long> delta(Map<String, Long> before, Map<String, Long> after) {
+        Map<String, Long> delta = new TreeMap<>();
+        after.forEach((name, value) -> delta.put(name, value - before.getOrDefault(name, 0L)));
+        delta.values().removeIf(value -> value == 0);
+        return delta;
     }
 
     private long count(String where) {

@@ -17,7 +17,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 
-/** EXPLAIN of a statement of SystemAsyncTaskMapper.xml exactly as MyBatis renders and binds it. */
+/**
+ * EXPLAIN of a statement exactly as MyBatis renders and binds it: of SystemAsyncTaskMapper.xml by its id,
+ * of another mapper by its namespace and id.
+ */
 final class MapperExplain {
 
     private static final String NAMESPACE = "com.tudicloud.asynctask.mybatis.SystemAsyncTaskMapper.";
@@ -32,7 +35,7 @@ final class MapperExplain {
 
     /** The rows of EXPLAIN, column name to value, printed for the build log too. */
     List<Map<String, Object>> explain(String statementId, Map<String, Object> params) {
-        MappedStatement statement = mybatis.getMappedStatement(NAMESPACE + statementId);
+        MappedStatement statement = mybatis.getMappedStatement(statementId.contains(".") ? statementId : NAMESPACE + statementId);
         BoundSql bound = statement.getBoundSql(params);
         String sql = bound.getSql().replaceAll("\\s+", " ").trim();
         List<Map<String, Object>> rows = new ArrayList<>();

@@ -62,7 +62,8 @@ class QueryPlanTest {
         dataSource = server.dataSource(database, 2);
         SchemaScripts.applyChangelog(dataSource);
         insertRealisticMix(dataSource);
-        new JdbcTemplate(dataSource).queryForList("ANALYZE TABLE system_async_task");
+        insertEvents(dataSource);
+        new JdbcTemplate(dataSource).queryForList("ANALYZE TABLE system_async_task, system_async_task_event");
         explain = new MapperExplain(dataSource);
         printDistribution();
     }
@@ -263,6 +264,56 @@ class QueryPlanTest {
         assertReadsByPrimaryKey(explain("markUnstorable", params), count);
     }
 
+    /** The events of a group read the rows just written by primary key, and look for earlier ones per task. */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 200})
+    void theEventsOfAGroupReadItsRowsByPrimaryKey(int count) {
+        List<Completion> completions = new JdbcTemplate(dataSource).query(
+                "SELECT id, lease_token FROM system_async_task WHERE status = 'RUNNING' LIMIT ?",
+                (rs, n) -> n % 2 == 0 ? Completion.retry(rs.getLong("id"), rs.getLong("lease_token"), "busy", 1_000)
+                        : Completion.released(rs.getLong("id"), rs.getLong("lease_token")), count);
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("workerId", "worker-1");
+        params.put("leases", completions);
+        params.put("g", new CompletionGroup(completions));
+        params.put("failuresOnly", false);
+
+        List<Map<String, Object>> plan = explain(EVENTS + "insertCompleted", params);
+
+        Map<String, Object> tasks = planRow(plan, "t");
+        assertThat(tasks.get("key")).as("key; EXPLAIN:%n%s", render(plan)).isEqualTo("PRIMARY");
+        assertThat(tasks.get("type")).as("access type; EXPLAIN:%n%s", render(plan)).isEqualTo("range");
+        assertThat(MapperExplain.estimatedRows(tasks)).as("rows read").isLessThanOrEqualTo(count);
+        assertThat(planRow(plan, "e").get("key")).as("key; EXPLAIN:%n%s", render(plan))
+                .isEqualTo("idx_async_task_event_task");
+    }
+
+    @Test
+    void aTasksEventsAreReadFromTheirIndex() {
+        List<Map<String, Object>> plan = explain(EVENTS + "selectByTask", Map.of("taskId", 42L, "limit", 100));
+
+        Map<String, Object> events = planRow(plan, "system_async_task_event");
+        assertThat(events.get("key")).as("key; EXPLAIN:%n%s", render(plan)).isEqualTo("idx_async_task_event_task");
+        assertThat(String.valueOf(events.get("Extra"))).as("Extra; EXPLAIN:%n%s", render(plan))
+                .doesNotContainIgnoringCase("filesort");
+    }
+
+    /** A claim and an end for every task that ran: the history a full event log keeps. */
+    private static void insertEvents(DataSource dataSource) {
+        new JdbcTemplate(dataSource).update("""
+                INSERT INTO system_async_task_event (task_id, event_type, attempt, lease_token, worker_id, status,
+                                                     started_at, created_at)
+                SELECT id, kind.event_type, attempt_count, lease_token, lease_owner, status, started_at, update_time
+                FROM system_async_task
+                JOIN (SELECT 'CLAIMED' AS event_type UNION ALL SELECT 'SUCCEEDED') kind
+                WHERE attempt_count > 0""");
+    }
+
+    private static Map<String, Object> planRow(List<Map<String, Object>> plan, String table) {
+        return plan.stream().filter(row -> table.equals(row.get("table"))).findFirst()
+                .orElseThrow(() -> new AssertionError("no row for " + table + " in EXPLAIN:\n" + render(plan)));
+    }
+
     @Test
     void retentionRangeScansTheFinishedIndex() {
         Map<String, Object> params = new LinkedHashMap<>();
@@ -279,7 +330,7 @@ class QueryPlanTest {
 
     /** A bulk action's range is read by primary key, whatever else its filter names: the rows of the range, not the table's. */
     @ParameterizedTest
-    @ValueSource(strings = {"requeueRange", "cancelWaitingRange", "requestCancelRange"})
+    @ValueSource(strings = {"lockRange", "requeueRange", "cancelWaitingRange", "requestCancelRange"})
     void aBulkActionsRangeReadsOnlyItsIdsByPrimaryKey(String statement) {
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("f", new TaskFilter(Set.of(TaskStatus.FAILED, TaskStatus.QUEUED), "mail", TYPICAL_OWNER,
@@ -320,6 +371,8 @@ class QueryPlanTest {
     private static long estimatedRows(List<Map<String, Object>> plan) {
         return MapperExplain.estimatedRows(plan.get(0));
     }
+
+    private static final String EVENTS = "com.tudicloud.asynctask.mybatis.SystemAsyncTaskEventMapper.";
 
     private static List<Map<String, Object>> explain(String statementId, Map<String, Object> params) {
         return explain.explain(statementId, params);

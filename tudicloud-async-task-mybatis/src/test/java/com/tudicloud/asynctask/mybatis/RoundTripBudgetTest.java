@@ -6,6 +6,7 @@ import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
 import com.tudicloud.asynctask.api.spi.NewTask;
+import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.AfterEach;
@@ -30,6 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * isolation and {@code useLocalSessionState=true}, so the driver does not ask or reset what it knows).
  * Renewals and completions run at READ COMMITTED outside any transaction: on a pool at another isolation
  * that costs one {@code SET TRANSACTION ISOLATION LEVEL READ COMMITTED} each, on the recommended pool nothing.
+ * <p>
+ * Task events cost statements per group, never per task: a group of 100 outcomes costs what a group of 16 does.
  */
 class RoundTripBudgetTest {
 
@@ -51,11 +54,8 @@ class RoundTripBudgetTest {
 
     @Test
     void recommendedPoolSettings() {
-        pool = db.newDataSource(1, config -> {
-            config.setJdbcUrl(TestDatabase.withOptions(config.getJdbcUrl(), "useLocalSessionState=true"));
-            config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
-        });
-        Map<String, Long> trips = measureHotPaths();
+        recommendedPool();
+        Map<String, Long> trips = measureHotPaths(TaskEventMode.OFF);
 
         assertThat(trips.get("claim16")).isLessThanOrEqualTo(5);          // SET autocommit=0, SELECT, UPDATE, COMMIT, SET autocommit=1
         assertThat(trips.get("claimIdle")).isLessThanOrEqualTo(4);        // the same without the UPDATE
@@ -67,9 +67,34 @@ class RoundTripBudgetTest {
     }
 
     @Test
+    void everyTaskEventInTheTransactionsThatAlreadyRun() {
+        recommendedPool();
+        Map<String, Long> trips = measureHotPaths(TaskEventMode.FULL);
+
+        assertThat(trips.get("claim16")).isLessThanOrEqualTo(6);          // + one INSERT ... SELECT in the claim's transaction
+        assertThat(trips.get("claimIdle")).isLessThanOrEqualTo(4);        // nothing claimed, nothing recorded
+        assertThat(trips.get("renew1000")).isEqualTo(2);                  // a renewal changes no state
+        assertThat(trips.get("complete16")).isEqualTo(5);                 // SET autocommit=0, UPDATE, INSERT, COMMIT, SET autocommit=1
+        assertThat(trips.get("complete100")).isEqualTo(trips.get("complete16"));
+        assertThat(trips.get("completeMixed3")).isEqualTo(5);
+        assertThat(trips.get("submit1000")).isEqualTo(1);                 // a submit records nothing
+    }
+
+    @Test
+    void failuresOnlyLeavesSuccessesAlone() {
+        recommendedPool();
+        Map<String, Long> trips = measureHotPaths(TaskEventMode.FAILURES_ONLY);
+
+        assertThat(trips.get("claim16")).isLessThanOrEqualTo(5);          // a claim records nothing
+        assertThat(trips.get("complete16")).isEqualTo(1);                 // successes only: the one UPDATE
+        assertThat(trips.get("complete100")).isEqualTo(1);
+        assertThat(trips.get("completeMixed3")).isEqualTo(5);             // a retry and a failure are recorded
+    }
+
+    @Test
     void driverDefaults() {
         pool = db.newDataSource(1);
-        Map<String, Long> trips = measureHotPaths();
+        Map<String, Long> trips = measureHotPaths(TaskEventMode.OFF);
 
         assertThat(trips.get("renew1000")).isEqualTo(3);                  // SET TRANSACTION ... READ COMMITTED, UPDATE, SELECT
         assertThat(trips.get("complete16")).isEqualTo(2);
@@ -78,8 +103,15 @@ class RoundTripBudgetTest {
         assertThat(trips.get("probe")).isEqualTo(1);                      // a plain read needs no isolation
     }
 
-    private Map<String, Long> measureHotPaths() {
-        MyBatisStores stores = MyBatisStores.create(pool);
+    private void recommendedPool() {
+        pool = db.newDataSource(1, config -> {
+            config.setJdbcUrl(TestDatabase.withOptions(config.getJdbcUrl(), "useLocalSessionState=true"));
+            config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
+        });
+    }
+
+    private Map<String, Long> measureHotPaths(TaskEventMode mode) {
+        MyBatisStores stores = MyBatisStores.create(pool, mode);
         List<NewTask> thousand = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
             thousand.add(new NewTask("job", "{}", 0, 0, 3, null, null));
@@ -107,11 +139,13 @@ class RoundTripBudgetTest {
                 Completion.succeeded(claimed.get(16).id(), claimed.get(16).leaseToken(), "a"),
                 Completion.retry(claimed.get(17).id(), claimed.get(17).leaseToken(), "busy", 1000),
                 Completion.failed(claimed.get(18).id(), claimed.get(18).leaseToken(), "bad"))));
+        long complete100 = trips(() -> stores.leaseStore().complete(WORKER, claimed.subList(100, 200).stream()
+                .map(t -> Completion.succeeded(t.id(), t.leaseToken(), null)).toList()));
 
         Map<String, Long> trips = Map.of("submit1000", submit1000, "submit1", submit1, "claim16", claim16,
                 "claimIdle", claimIdle, "claimLimited16", claimLimited, "renew1000", renew1000,
-                "complete16", complete16, "completeMixed3", completeMixed, "probe", probe);
-        System.out.println("ROUNDTRIPS pool=" + pool.getJdbcUrl().replaceAll(".*\\?", "?")
+                "complete16", complete16, "complete100", complete100, "completeMixed3", completeMixed, "probe", probe);
+        System.out.println("ROUNDTRIPS events=" + mode + " pool=" + pool.getJdbcUrl().replaceAll(".*\\?", "?")
                 + " isolation=" + pool.getTransactionIsolation() + " " + new java.util.TreeMap<>(trips));
         return trips;
     }

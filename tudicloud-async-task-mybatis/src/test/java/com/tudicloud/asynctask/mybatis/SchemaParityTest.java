@@ -77,8 +77,9 @@ class SchemaParityTest {
         print("tables", fromChangelog);
 
         // the default utf8mb4 collation differs by server (MariaDB 10.11, 11.4, MySQL 8), so only its charset is fixed
-        assertThat(fromChangelog).hasSize(4).satisfiesExactly(
+        assertThat(fromChangelog).hasSize(5).satisfiesExactly(
                 t -> assertThat(t).startsWith("system_async_task engine=InnoDB collation=utf8mb4_"),
+                t -> assertThat(t).startsWith("system_async_task_event engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_lock engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_type engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_worker engine=InnoDB collation=utf8mb4_"));
@@ -93,7 +94,7 @@ class SchemaParityTest {
         List<String> fromChangelog = columns(liquibaseDb);
         print("columns", fromChangelog);
 
-        assertThat(fromChangelog).hasSize(21 + 4 + 4 + 8); // the task, lock, type and worker tables' columns
+        assertThat(fromChangelog).hasSize(21 + 12 + 4 + 4 + 8); // the task, event, lock, type and worker tables' columns
         assertThat(columns(ddlDb)).as("columns of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
         assertThat(columns(upgradedDb)).as("columns of the upgraded first schema (actual) vs the changelog (expected)")
@@ -119,6 +120,16 @@ class SchemaParityTest {
                 .containsExactlyElementsOf(fromChangelog);
         assertThat(indexes(upgradedDb)).as("indexes of the upgraded first schema (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
+    }
+
+    @Test
+    void bothCreateTheSameForeignKeys() {
+        List<String> fromChangelog = foreignKeys(liquibaseDb);
+        print("foreign keys", fromChangelog);
+
+        assertThat(fromChangelog).containsExactly(
+                "system_async_task_event.fk_async_task_event_task -> system_async_task on delete CASCADE");
+        assertThat(foreignKeys(ddlDb)).containsExactlyElementsOf(fromChangelog);
     }
 
     @Test
@@ -188,6 +199,15 @@ class SchemaParityTest {
                         + " " + rs.getString("COLLATION")
                         + (rs.getString("SUB_PART") == null ? "" : " prefix=" + rs.getString("SUB_PART"))
                         + ("BTREE".equals(rs.getString("INDEX_TYPE")) ? "" : " type=" + rs.getString("INDEX_TYPE")),
+                schema);
+    }
+
+    private static List<String> foreignKeys(String schema) {
+        return jdbc().query("""
+                        SELECT TABLE_NAME, CONSTRAINT_NAME, REFERENCED_TABLE_NAME, DELETE_RULE
+                        FROM information_schema.REFERENTIAL_CONSTRAINTS
+                        WHERE CONSTRAINT_SCHEMA = ? ORDER BY TABLE_NAME, CONSTRAINT_NAME""",
+                (rs, n) -> rs.getString(1) + "." + rs.getString(2) + " -> " + rs.getString(3) + " on delete " + rs.getString(4),
                 schema);
     }
 

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.worker;
 
+import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.api.TimeoutAction;
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -24,6 +25,8 @@ public class AsyncTaskProperties implements InitializingBean {
 
     private final Retention retention = new Retention();
 
+    private final Events events = new Events();
+
     /**
      * The bean name of the DataSource that holds the async-task tables, for an application with several
      * DataSources; unset, the only DataSource or the @Primary one.
@@ -42,6 +45,10 @@ public class AsyncTaskProperties implements InitializingBean {
         return retention;
     }
 
+    public Events getEvents() {
+        return events;
+    }
+
     public String getDatasource() {
         return datasource;
     }
@@ -54,6 +61,24 @@ public class AsyncTaskProperties implements InitializingBean {
     @Override
     public void afterPropertiesSet() {
         AsyncTaskSettingsValidator.validate(this);
+    }
+
+    /** The history of each task, recorded in the transactions that change the tasks. */
+    public static class Events {
+
+        /**
+         * Which state changes are recorded: {@code full} (all), {@code failures-only} (all but claims and
+         * successes, so a successful task costs nothing), or {@code off}.
+         */
+        private TaskEventMode mode = TaskEventMode.FULL;
+
+        public TaskEventMode getMode() {
+            return mode;
+        }
+
+        public void setMode(TaskEventMode mode) {
+            this.mode = mode;
+        }
     }
 
     public static class Metrics {

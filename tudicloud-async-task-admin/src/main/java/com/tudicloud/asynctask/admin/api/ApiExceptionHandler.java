@@ -11,6 +11,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.validation.FieldError;
 import org.springframework.web.bind.MethodArgumentNotValidException;
@@ -106,6 +107,22 @@ class ApiExceptionHandler extends ResponseEntityExceptionHandler {
                 + message);
         problem.setTitle(text("problem.title.notAcceptable"));
         problem.setProperty("errors", List.of(Map.of("field", HttpHeaders.ACCEPT, "message", message)));
+        return handleExceptionInternal(e, problem, headers, status, request);
+    }
+
+    /**
+     * A method the path does not take. The path decides, so the detail names it: a mistyped path can match
+     * another endpoint's pattern (GET /api/tasks/{id}) and be refused for its method, not as unknown.
+     */
+    @Override
+    protected ResponseEntity<Object> handleHttpRequestMethodNotSupported(HttpRequestMethodNotSupportedException e,
+                                                                         HttpHeaders headers, HttpStatusCode status,
+                                                                         WebRequest request) {
+        ProblemDetail problem = e.getBody();
+        String takes = e.getSupportedHttpMethods() == null ? ""
+                : "; it takes " + e.getSupportedHttpMethods().stream().map(Object::toString).sorted()
+                        .collect(Collectors.joining(", "));
+        problem.setDetail("Method '" + ProblemText.quote(e.getMethod()) + "' is not supported for this path" + takes);
         return handleExceptionInternal(e, problem, headers, status, request);
     }
 

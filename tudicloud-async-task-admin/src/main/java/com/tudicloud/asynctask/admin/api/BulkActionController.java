@@ -55,7 +55,7 @@ public class BulkActionController {
             + "A repeat changes nothing. With dryRun, only counts. Needs the OPERATOR role.")
     @ApiResponse(responseCode = "400", description = "a filter is wrong: the problem names it")
     public BulkResultJson bulkRetry(@Valid @RequestBody BulkActionBody body) {
-        return run(Action.BULK_RETRY, body, TaskAdminStore.RETRYABLE, filter -> adminStore.retryMatching(filter, batchIds));
+        return run(Action.BULK_RETRY, body, TaskAdminStore.RETRYABLE, filter -> adminStore.retryMatching(filter, batchIds, SecurityUser.name()));
     }
 
     @PostMapping(path = "/bulk-cancel", consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -65,7 +65,7 @@ public class BulkActionController {
             + "dryRun, only counts. Needs the OPERATOR role.")
     @ApiResponse(responseCode = "400", description = "a filter is wrong: the problem names it")
     public BulkResultJson bulkCancel(@Valid @RequestBody BulkActionBody body) {
-        return run(Action.BULK_CANCEL, body, TaskAdminStore.CANCELLABLE, filter -> adminStore.cancelMatching(filter, batchIds));
+        return run(Action.BULK_CANCEL, body, TaskAdminStore.CANCELLABLE, filter -> adminStore.cancelMatching(filter, batchIds, SecurityUser.name()));
     }
 
     private BulkResultJson run(Action action, BulkActionBody body, Set<TaskStatus> allowed,

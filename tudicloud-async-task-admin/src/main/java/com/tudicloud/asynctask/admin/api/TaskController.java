@@ -8,6 +8,9 @@ import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
+import com.tudicloud.asynctask.api.spi.TaskEventMode;
+import com.tudicloud.asynctask.api.spi.TaskStore;
+import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.api.spi.TaskPage;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
 import io.swagger.v3.oas.annotations.Operation;
@@ -32,6 +35,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.security.Principal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -43,17 +47,25 @@ import java.util.Set;
 @ConditionalOnConsole
 public class TaskController {
 
+    /** Events per request, at most: a task retried for years keeps its latest ones within reach. */
+    static final int MAX_EVENTS = 1000;
+
     private final AsyncTaskClient client;
+    private final TaskStore taskStore;
     private final TaskAdminStore adminStore;
+    private final TaskEventMode eventMode;
     private final TaskTypeCatalog taskTypes;
     private final JsonMapper jsonMapper;
     private final PayloadRedaction redaction;
     private final OperatorActions actions;
 
-    public TaskController(AsyncTaskClient client, TaskAdminStore adminStore, TaskTypeCatalog taskTypes,
-                          JsonMapper jsonMapper, PayloadRedaction redaction, OperatorActions actions) {
+    public TaskController(AsyncTaskClient client, TaskStore taskStore, TaskAdminStore adminStore,
+                          AsyncTaskProperties properties, TaskTypeCatalog taskTypes, JsonMapper jsonMapper,
+                          PayloadRedaction redaction, OperatorActions actions) {
         this.client = client;
+        this.taskStore = taskStore;
         this.adminStore = adminStore;
+        this.eventMode = properties.getEvents().getMode();
         this.taskTypes = taskTypes;
         this.jsonMapper = jsonMapper;
         this.redaction = redaction;
@@ -102,6 +114,21 @@ public class TaskController {
         return TaskJson.detail(find(TaskIds.parse(id)), jsonMapper, redaction);
     }
 
+    @GetMapping("/{id}/events")
+    @Operation(summary = "A task's history", description = "Its recorded state changes, oldest first: each attempt's "
+            + "claim and end, retries with their delay, lease expiries, cancels and operators' retries, with the worker "
+            + "and the person involved. Which changes are recorded depends on async-task.events.mode.")
+    @ApiResponse(responseCode = "404", description = "no such task")
+    public TaskEventsJson events(
+            @Parameter(description = "task id", example = "1042") @PathVariable String id,
+            @Parameter(description = "the latest this many events, 1 to " + MAX_EVENTS, example = "200")
+            @RequestParam(defaultValue = "200") @Min(1) @Max(MAX_EVENTS) int limit) {
+        long taskId = TaskIds.parse(id);
+        find(taskId);
+        return new TaskEventsJson(taskId, adminStore.events(taskId, limit).stream().map(TaskEventJson::of).toList(),
+                eventMode.name());
+    }
+
     @PostMapping
     @Operation(summary = "Submit a task", description = "201 with the new task; 200 with the existing one when its "
             + "dedupKey was submitted before for the same type. Needs the OPERATOR role.")
@@ -133,9 +160,10 @@ public class TaskController {
             + "and its worker interrupts it at its next heartbeat. Needs the OPERATOR role.")
     @ApiResponse(responseCode = "409", description = "the task has already ended")
     @ApiResponse(responseCode = "404", description = "no such task")
-    public StatusChangeJson cancel(@Parameter(description = "task id", example = "1042") @PathVariable("id") String text) {
+    public StatusChangeJson cancel(@Parameter(description = "task id", example = "1042") @PathVariable("id") String text,
+                                   Principal operator) {
         long id = TaskIds.parse(text);
-        CancelOutcome outcome = client.cancel(id);
+        CancelOutcome outcome = taskStore.cancel(id, operator.getName());
         actions.record(OperatorActions.Action.CANCEL, "task " + id + ": " + outcome);
         return switch (outcome) {
             case CANCELLED -> new StatusChangeJson(id, TaskStatus.CANCELLED);
@@ -150,9 +178,10 @@ public class TaskController {
             + "attempt budget. Needs the OPERATOR role.")
     @ApiResponse(responseCode = "409", description = "the task is not FAILED or CANCELLED")
     @ApiResponse(responseCode = "404", description = "no such task")
-    public StatusChangeJson retry(@Parameter(description = "task id", example = "1042") @PathVariable("id") String text) {
+    public StatusChangeJson retry(@Parameter(description = "task id", example = "1042") @PathVariable("id") String text,
+                                  Principal operator) {
         long id = TaskIds.parse(text);
-        RetryOutcome outcome = adminStore.retry(id);
+        RetryOutcome outcome = adminStore.retry(id, operator.getName());
         actions.record(OperatorActions.Action.RETRY, "task " + id + ": " + outcome);
         return switch (outcome) {
             case REQUEUED -> new StatusChangeJson(id, TaskStatus.QUEUED);

@@ -149,8 +149,14 @@ class OperatorControlsApiTest {
                 .andExpect(jsonPath("$.changed").value(10))
                 .andExpect(jsonPath("$.batches").value(5));   // 30 ids in ranges of 7
         assertThat(rows.count("QUEUED")).isEqualTo(10);
+        assertThat(events("event_type = 'RETRIED' AND actor = 'operator' AND status = 'QUEUED'")).isEqualTo(10);
+        long retried = rows.jdbc().queryForObject("SELECT MIN(id) FROM system_async_task WHERE status = 'QUEUED'", Long.class);
+        mvc.perform(asOperator(get("/api/tasks/" + retried + "/events")))
+                .andExpect(jsonPath("$.events[0].type").value("RETRIED"))
+                .andExpect(jsonPath("$.events[0].actor").value("operator"));
         mvc.perform(asOperator(post("/api/tasks/bulk-retry")).contentType(MediaType.APPLICATION_JSON).content(run))
                 .andExpect(jsonPath("$.changed").value(0));
+        assertThat(events("1 = 1")).isEqualTo(10);   // a repeat records nothing
 
         double cancelsBefore = actions("bulk_cancel");
         mvc.perform(asOperator(post("/api/tasks/bulk-cancel")).contentType(MediaType.APPLICATION_JSON).content("{}"))
@@ -158,7 +164,12 @@ class OperatorControlsApiTest {
                 .andExpect(jsonPath("$.changed").value(10))
                 .andExpect(jsonPath("$.cancelRequested").value(0));
         assertThat(rows.count("CANCELLED")).isEqualTo(10);
+        assertThat(events("event_type = 'CANCELLED' AND actor = 'operator'")).isEqualTo(10);
         assertThat(actions("bulk_cancel") - cancelsBefore).isEqualTo(1);
+    }
+
+    private long events(String where) {
+        return rows.jdbc().queryForObject("SELECT COUNT(*) FROM system_async_task_event WHERE " + where, Long.class);
     }
 
     @Test

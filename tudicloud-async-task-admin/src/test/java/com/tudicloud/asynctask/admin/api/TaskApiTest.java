@@ -154,6 +154,37 @@ class TaskApiTest {
     }
 
     @Test
+    void theEventsOfATaskNameTheOperatorsWhoChangedIt() throws Exception {
+        long id = client.submit(TaskRequest.of("mail", null).withDelay(Duration.ofMinutes(5))).taskId();
+        mvc.perform(asOperator(post("/api/tasks/" + id + "/cancel"))).andExpect(status().isOk());
+        mvc.perform(asOperator(post("/api/tasks/" + id + "/retry"))).andExpect(status().isOk());
+
+        mvc.perform(asViewer(get("/api/tasks/" + id + "/events")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.taskId").value(id))
+                .andExpect(jsonPath("$.mode").value("FULL"))
+                .andExpect(jsonPath("$.events.length()").value(2))
+                .andExpect(jsonPath("$.events[0].type").value("CANCELLED"))
+                .andExpect(jsonPath("$.events[0].actor").value("operator"))
+                .andExpect(jsonPath("$.events[0].status").value("CANCELLED"))
+                .andExpect(jsonPath("$.events[0].message").value("cancelled by request"))
+                .andExpect(jsonPath("$.events[1].type").value("RETRIED"))
+                .andExpect(jsonPath("$.events[1].status").value("QUEUED"))
+                .andExpect(jsonPath("$.events[1].createdAt").isNotEmpty());
+        mvc.perform(asViewer(get("/api/tasks/" + id + "/events").param("limit", "1")))
+                .andExpect(jsonPath("$.events.length()").value(1))
+                .andExpect(jsonPath("$.events[0].type").value("RETRIED"));
+        mvc.perform(asViewer(get("/api/tasks/424242/events")))
+                .andExpect(status().isNotFound()).andExpect(jsonPath("$.detail").value("no task with id 424242"));
+        for (String limit : new String[]{"0", "1001", "-1", "abc", "99999999999"}) {
+            mvc.perform(asViewer(get("/api/tasks/" + id + "/events").param("limit", limit)))
+                    .andExpect(status().isBadRequest())
+                    .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON));
+        }
+        mvc.perform(get("/api/tasks/" + id + "/events")).andExpect(status().isUnauthorized());
+    }
+
+    @Test
     void aViewerMayReadButNotChange() throws Exception {
         long id = client.submit(TaskRequest.of("mail", null).withDelay(Duration.ofMinutes(5))).taskId();
 
@@ -346,6 +377,10 @@ class TaskApiTest {
                 .andExpect(jsonPath("$.paths['/api/tasks'].get.summary").value("List tasks"))
                 .andExpect(jsonPath("$.paths['/api/tasks'].post.summary").value("Submit a task"))
                 .andExpect(jsonPath("$.paths['/api/tasks/{id}/cancel'].post.responses['409']").exists())
+                .andExpect(jsonPath("$.paths['/api/tasks/{id}/cancel'].post.parameters.length()").value(1))
+                .andExpect(jsonPath("$.paths['/api/tasks/{id}/events'].get.responses['404']").exists())
+                .andExpect(jsonPath("$.paths['/api/tasks/{id}/events'].get.parameters[1].schema.maximum").value(1000))
+                .andExpect(jsonPath("$.components.schemas.TaskEvent.properties.type.enum.length()").value(9))
                 .andExpect(jsonPath("$.components.schemas.SubmitTask.properties.taskType.example").value("demo.export"))
                 .andExpect(jsonPath("$.paths['/api/stats/timeline'].get.parameters[0].name").value("minutes"))
                 .andExpect(jsonPath("$.paths['/api/stats/timeline'].get.parameters[0].schema.minimum").value(1))

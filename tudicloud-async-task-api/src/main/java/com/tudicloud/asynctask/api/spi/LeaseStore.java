@@ -28,8 +28,17 @@ public interface LeaseStore {
         return QueueProbe.UNKNOWN;
     }
 
-    /** Recovers one bounded batch of tasks whose lease has expired. */
-    RecoveryBatch recoverExpiredLeases(int batchSize);
+    /**
+     * Recovers one bounded batch of tasks whose lease has expired.
+     *
+     * @param recoveredBy the recovering worker, which the task events name; null when none is to be named
+     */
+    RecoveryBatch recoverExpiredLeases(String recoveredBy, int batchSize);
+
+    /** Recovers one bounded batch of tasks whose lease has expired, naming no recovering worker. */
+    default RecoveryBatch recoverExpiredLeases(int batchSize) {
+        return recoverExpiredLeases(null, batchSize);
+    }
 
     /** The largest values this store keeps; the engine fits what handlers return and report to them. */
     default StoreLimits limits() {

@@ -36,8 +36,19 @@ public interface TaskAdminStore {
      */
     int deleteFinished(TaskStatus status, Duration olderThan, int limit);
 
-    /** FAILED or CANCELLED -> QUEUED, due now, with the attempt count reset to 0. */
-    RetryOutcome retry(long taskId);
+    /**
+     * FAILED or CANCELLED -> QUEUED, due now, with the attempt count reset to 0.
+     *
+     * @param operator who asked, which the task event names; null when unknown
+     */
+    RetryOutcome retry(long taskId, String operator);
+
+    default RetryOutcome retry(long taskId) {
+        return retry(taskId, null);
+    }
+
+    /** The task's latest recorded events, at most {@code limit}, oldest first; empty for an unknown task. */
+    List<TaskEvent> events(long taskId, int limit);
 
     /** The statuses a bulk retry takes, and those a bulk cancel takes. */
     Set<TaskStatus> RETRYABLE = Set.of(TaskStatus.FAILED, TaskStatus.CANCELLED);
@@ -56,14 +67,28 @@ public interface TaskAdminStore {
      * {@link #retry} for every task that matches (statuses among {@link #RETRYABLE}, both when none is named)
      * and existed when the call began. It walks the table's ids in ranges of {@code batchIds}, one short
      * statement per range, so no statement reads more than that many rows or holds its locks for long;
-     * tasks it retried no longer match, so a repeat changes nothing.
+     * tasks it retried no longer match, so a repeat changes nothing. Each task retried gets its event, as
+     * {@link #retry} gives it, recorded in the same transaction as its range's change.
+     *
+     * @param operator who asked, which the task events name; null when unknown
      */
-    BulkResult retryMatching(TaskFilter filter, int batchIds);
+    BulkResult retryMatching(TaskFilter filter, int batchIds, String operator);
+
+    default BulkResult retryMatching(TaskFilter filter, int batchIds) {
+        return retryMatching(filter, batchIds, null);
+    }
 
     /**
      * Cancels every task that matches (statuses among {@link #CANCELLABLE}, all three when none is named) and
      * existed when the call began, as a cancel of each would: waiting ones end CANCELLED, running ones become
-     * CANCEL_REQUESTED. In ranges of {@code batchIds} ids as {@link #retryMatching} does.
+     * CANCEL_REQUESTED. In ranges of {@code batchIds} ids as {@link #retryMatching} does, each task's event
+     * recorded with its range's change as a cancel's is.
+     *
+     * @param operator who asked, which the task events name; null when unknown
      */
-    BulkResult cancelMatching(TaskFilter filter, int batchIds);
+    BulkResult cancelMatching(TaskFilter filter, int batchIds, String operator);
+
+    default BulkResult cancelMatching(TaskFilter filter, int batchIds) {
+        return cancelMatching(filter, batchIds, null);
+    }
 }

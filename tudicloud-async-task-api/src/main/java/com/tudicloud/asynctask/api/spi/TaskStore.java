@@ -19,5 +19,15 @@ public interface TaskStore {
 
     List<TaskView> findByOwner(String ownerId, Collection<TaskStatus> statuses, int limit);
 
-    CancelOutcome cancel(long taskId);
+    /**
+     * Cancels a waiting task, or asks the holder of a running one to stop.
+     *
+     * @param requestedBy who asked, which the task events name (an operator's user name); null for the
+     *                    service's own code
+     */
+    CancelOutcome cancel(long taskId, String requestedBy);
+
+    default CancelOutcome cancel(long taskId) {
+        return cancel(taskId, null);
+    }
 }

@@ -40,7 +40,7 @@ public final class BenchDatabase implements AutoCloseable {
     public static BenchDatabase prepare(DbCoordinates coordinates) {
         createIfMissing(coordinates);
         BenchDatabase db = new BenchDatabase(coordinates);
-        db.tasks.execute("DROP TABLE IF EXISTS system_async_task, system_async_task_lock, system_async_task_worker, system_async_task_type, "
+        db.tasks.execute("DROP TABLE IF EXISTS system_async_task_event, system_async_task, system_async_task_lock, system_async_task_worker, system_async_task_type, "
                 + "DATABASECHANGELOG, DATABASECHANGELOGLOCK");
         db.applyChangelog();
         return db;
@@ -82,9 +82,9 @@ public final class BenchDatabase implements AutoCloseable {
         return Pools.openCounted(coordinates, name, size);
     }
 
-    /** No tasks, no registered workers, no paused type; the lock rows and caps stay. */
+    /** No tasks and no task events, no registered workers, no paused type; the lock rows and caps stay. */
     public void reset() {
-        tasks.execute("TRUNCATE TABLE system_async_task");
+        tasks.emptyTasksAndEvents();
         tasks.execute("DELETE FROM system_async_task_worker");
         tasks.execute("UPDATE system_async_task_type SET paused_at = NULL, paused_by = NULL WHERE paused_at IS NOT NULL");
     }

@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.benchmark.engine;
 
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskHandler;
+import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.client.ClientMetrics;
 import com.tudicloud.asynctask.client.DefaultAsyncTaskClient;
 import com.tudicloud.asynctask.client.JacksonPayloadCodec;
@@ -30,7 +31,11 @@ public final class BenchEngine {
     private final MeasuringLeaseStore leaseStore;
 
     public BenchEngine(DataSource pool) {
-        this.stores = MyBatisStores.create(pool);
+        this(pool, TaskEventMode.FULL);
+    }
+
+    public BenchEngine(DataSource pool, TaskEventMode eventMode) {
+        this.stores = MyBatisStores.create(pool, eventMode);
         this.leaseStore = new MeasuringLeaseStore(stores.leaseStore());
     }
 

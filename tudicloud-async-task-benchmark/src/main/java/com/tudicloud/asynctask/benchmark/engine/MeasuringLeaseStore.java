@@ -58,9 +58,9 @@ public final class MeasuringLeaseStore implements LeaseStore {
     }
 
     @Override
-    public RecoveryBatch recoverExpiredLeases(int batchSize) {
+    public RecoveryBatch recoverExpiredLeases(String recoveredBy, int batchSize) {
         long start = System.nanoTime();
-        RecoveryBatch batch = delegate.recoverExpiredLeases(batchSize);
+        RecoveryBatch batch = delegate.recoverExpiredLeases(recoveredBy, batchSize);
         recoveries.record(batchSize, batch.examined(), System.nanoTime() - start);
         return batch;
     }

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.benchmark.jvm;
 
+import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.benchmark.Args;
 import com.tudicloud.asynctask.benchmark.db.DbCoordinates;
 import com.tudicloud.asynctask.benchmark.db.Pools;
@@ -27,7 +28,8 @@ import java.util.List;
  * and spent in a window of that length that opens {@code --window-after-ms} after GO.
  * <p>
  * Options: the database ({@link DbCoordinates#from}), {@code --worker-id}, {@code --slots} and
- * {@code --poll-interval-ms} (the defaults of docs/configuration.md if not given), {@code --pool-size},
+ * {@code --poll-interval-ms} (the defaults of docs/configuration.md if not given), {@code --event-mode}
+ * ({@code FULL}, {@code FAILURES_ONLY} or {@code OFF}; FULL, the default, if not given), {@code --pool-size},
  * {@code --warmup-tasks}, {@code --produce-rate}, {@code --produce-seconds}, {@code --window-after-ms},
  * {@code --window-ms}.
  */
@@ -47,7 +49,7 @@ public final class WorkerMain {
         settings.setSlots(args.integer("slots", settings.getSlots()));
         settings.setPollInterval(args.millis("poll-interval-ms", settings.getPollInterval()));
         try (HikariDataSource pool = Pools.openCounted(DbCoordinates.from(args), "worker", args.integer("pool-size", 10))) {
-            BenchEngine engine = new BenchEngine(pool);
+            BenchEngine engine = new BenchEngine(pool, TaskEventMode.valueOf(args.text("event-mode", TaskEventMode.FULL.name())));
             int warmupTasks = args.integer("warmup-tasks", 0);
             if (warmupTasks > 0) {
                 Warmup.run(engine, workerId, settings, warmupTasks);

@@ -1,5 +1,7 @@
 package com.tudicloud.asynctask.benchmark.scenario;
 
+import com.tudicloud.asynctask.api.spi.TaskEventMode;
+import com.tudicloud.asynctask.benchmark.Args;
 import com.tudicloud.asynctask.benchmark.db.BenchDatabase;
 import com.tudicloud.asynctask.benchmark.db.TaskTable;
 import com.tudicloud.asynctask.benchmark.engine.BenchEngine;
@@ -61,6 +63,12 @@ final class DrainScenario implements Scenario {
     }
 
     Result drain(BenchContext context, int workerCount, int slots) throws Exception {
+        return drain(context, name(), workerCount, slots, TaskEventMode.FULL);
+    }
+
+    /** A drain whose workers record task events in {@code eventMode}, reported under {@code scenario}. */
+    Result drain(BenchContext context, String scenario, int workerCount, int slots, TaskEventMode eventMode)
+            throws Exception {
         BenchDatabase db = context.db();
         TaskTable table = db.tasks();
         int tasks = context.sizes().drain().tasks();
@@ -70,7 +78,8 @@ final class DrainScenario implements Scenario {
             // wired and warmed up first, on an empty queue: a claim for the warm-up's own task type would
             // otherwise read past every queued drain task (the claim index does not hold task_type)
             for (int w = 1; w <= workerCount; w++) {
-                workers.add(context.startWorker("drain-worker-" + w, slots, POLL_INTERVAL, List.of()));
+                workers.add(context.startWorker("drain-worker-" + w, slots, POLL_INTERVAL,
+                        Args.of("event-mode", eventMode.name())));
             }
             new TaskFeed(new BenchEngine(db.pool()).client(), NoopHandler.TYPE).submitInBatches(tasks);
             long start = System.nanoTime();
@@ -87,14 +96,15 @@ final class DrainScenario implements Scenario {
             int rawBatch = rawBatchFor(context, engine.ratio("claim_rows", "claim_calls"));
             double raw = context.earlier("raw", "threads=" + context.sizes().drain().rawThreads() + " batch=" + rawBatch)
                     .flatMap(r -> r.figure("rows_per_s")).orElse(Double.NaN);
-            Result result = Result.of(name()).variant("workers", workerCount).variant("slots", slots)
+            Result result = Result.of(scenario).variant("workers", workerCount).variant("slots", slots)
                     .headline("tasks_per_s", perSecond)
                     .headline("wall_tasks_per_s", tasks / wallSeconds)
                     .headline("raw_ratio", perSecond / raw)
                     .headline("best_raw_ratio", perSecond / bestRaw(context))
                     .detail("raw_batch", rawBatch)
                     .detail("tasks", tasks)
-                    .detail("executions", engine.sum("executions"));
+                    .detail("executions", engine.sum("executions"))
+                    .detail("events_per_task", (double) table.countEvents(NoopHandler.TYPE) / tasks);
             return engine.describe(result)
                     .check("drained", drained)
                     .check("exactly_once", engine.sum("executions") == tasks

@@ -5,6 +5,7 @@ import com.tudicloud.asynctask.api.spi.FleetLocks;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
+import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.api.spi.TaskStore;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import com.tudicloud.asynctask.client.ClientMetrics;
@@ -23,6 +24,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -47,7 +49,9 @@ public class AsyncTaskClientAutoConfiguration {
     @ConditionalOnMissingBean
     MyBatisStores asyncTaskStores(ListableBeanFactory beans, Environment environment, ClientMetrics metrics) {
         DataSource dataSource = DataSourceChoice.choose(beans, environment.getProperty("async-task.datasource"));
-        return MyBatisStores.create(dataSource, metrics::databaseRetry);
+        TaskEventMode eventMode = Binder.get(environment).bind("async-task.events.mode", TaskEventMode.class)
+                .orElse(TaskEventMode.FULL);
+        return MyBatisStores.create(dataSource, metrics::databaseRetry, eventMode);
     }
 
     /** Stops the start, naming the missing tables, on a database without the schema. */

@@ -130,7 +130,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
                 waiter, dispatcher, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval(), values,
                 probe);
         LeaseHeartbeat heartbeat = new LeaseHeartbeat(workerId, store, active, settings.getLeaseTimeout(), metrics);
-        LeaseRecoverer recoverer = new LeaseRecoverer(store, () -> probe.mayHaveExpiredLeases(poller.isIdle()),
+        LeaseRecoverer recoverer = new LeaseRecoverer(workerId, store, () -> probe.mayHaveExpiredLeases(poller.isIdle()),
                 settings.getRecoveryBatchSize(), settings.getRecoveryMaxBatches(), settings.getRecoveryBatchPause(), metrics);
         Duration heartbeatInterval = settings.getHeartbeatInterval();
         ExecutionWatchdog watchdog = new ExecutionWatchdog(active, policies,

@@ -18,6 +18,7 @@ final class LeaseRecoverer {
 
     private static final Logger log = LoggerFactory.getLogger(LeaseRecoverer.class);
 
+    private final String workerId;
     private final LeaseStore store;
     private final BooleanSupplier mayHaveExpiredLeases;
     private final int batchSize;
@@ -25,8 +26,9 @@ final class LeaseRecoverer {
     private final Duration pause;
     private final AsyncTaskMetrics metrics;
 
-    LeaseRecoverer(LeaseStore store, BooleanSupplier mayHaveExpiredLeases, int batchSize, int maxBatches, Duration pause,
-                   AsyncTaskMetrics metrics) {
+    LeaseRecoverer(String workerId, LeaseStore store, BooleanSupplier mayHaveExpiredLeases, int batchSize, int maxBatches,
+                   Duration pause, AsyncTaskMetrics metrics) {
+        this.workerId = workerId;
         this.store = store;
         this.mayHaveExpiredLeases = mayHaveExpiredLeases;
         this.batchSize = batchSize;
@@ -41,7 +43,7 @@ final class LeaseRecoverer {
         }
         try {
             for (int batch = 0; batch < maxBatches; batch++) {
-                RecoveryBatch result = store.recoverExpiredLeases(batchSize);
+                RecoveryBatch result = store.recoverExpiredLeases(workerId, batchSize);
                 metrics.recovered(result);
                 if (result.examined() > 0) {
                     log.info("Recovered expired leases: requeued={}, failed={}, cancelled={}, longest expired {} ms",

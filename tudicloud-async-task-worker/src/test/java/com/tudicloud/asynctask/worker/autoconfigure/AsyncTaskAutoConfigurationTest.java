@@ -9,6 +9,8 @@ import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.client.autoconfigure.AsyncTaskClientAutoConfiguration;
 import com.tudicloud.asynctask.client.autoconfigure.MissingSchemaException;
 import com.tudicloud.asynctask.client.autoconfigure.MissingSchemaFailureAnalyzer;
+import com.tudicloud.asynctask.api.spi.TaskEventMode;
+import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.SchemaScripts;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
@@ -20,6 +22,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
@@ -205,6 +208,22 @@ class AsyncTaskAutoConfigurationTest {
     }
 
     @Test
+    void theEventModeIsBoundAndAnUnknownOneStopsStartUp() {
+        service.withPropertyValues("async-task.events.mode=failures-only", "async-task.worker.enabled=false")
+                .run(context -> assertThat(context.getBean(MyBatisStores.class).taskEvents().mode())
+                        .isEqualTo(TaskEventMode.FAILURES_ONLY));
+        service.withPropertyValues("async-task.events.mode=everything").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("everything");
+            assertThat(findCause(context.getStartupFailure(), BindException.class).getName().toString())
+                    .isEqualTo("async-task.events.mode");
+        });
+        service.withPropertyValues("async-task.events.mode=", "async-task.worker.enabled=false")
+                .run(context -> assertThat(context.getBean(MyBatisStores.class).taskEvents().mode())
+                        .as("an empty value keeps the default").isEqualTo(TaskEventMode.FULL));
+    }
+
+    @Test
     void contradictorySettingsStopStartUpNamingTheProperties() {
         service.withPropertyValues("async-task.worker.lease-timeout=5s", "async-task.worker.heartbeat-interval=3s",
                 "async-task.worker.recovery-interval=20s").run(context -> {
@@ -248,10 +267,11 @@ class AsyncTaskAutoConfigurationTest {
             assertThat(context).hasFailed();
             MissingSchemaException missing = findCause(context.getStartupFailure(), MissingSchemaException.class);
             assertThat(missing.missingTables()).containsExactly("system_async_task", "system_async_task_lock",
-                    "system_async_task_worker", "system_async_task_type");
+                    "system_async_task_worker", "system_async_task_type", "system_async_task_event");
             FailureAnalysis analysis = new MissingSchemaFailureAnalyzer().analyze(context.getStartupFailure());
             assertThat(analysis.getDescription()).isEqualTo("The async-task schema is missing from the database: no table "
-                    + "system_async_task, system_async_task_lock, system_async_task_worker, system_async_task_type.");
+                    + "system_async_task, system_async_task_lock, system_async_task_worker, system_async_task_type, "
+                    + "system_async_task_event.");
             assertThat(analysis.getAction()).contains("<include file=\"db/async-task/changelog-master.xml\"/>",
                     "sql/mysql/system_async_task.sql");
         });

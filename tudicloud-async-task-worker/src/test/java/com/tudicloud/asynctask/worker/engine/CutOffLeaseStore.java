@@ -55,8 +55,8 @@ final class CutOffLeaseStore implements LeaseStore {
     }
 
     @Override
-    public RecoveryBatch recoverExpiredLeases(int batchSize) {
-        return through(() -> store.recoverExpiredLeases(batchSize));
+    public RecoveryBatch recoverExpiredLeases(String recoveredBy, int batchSize) {
+        return through(() -> store.recoverExpiredLeases(recoveredBy, batchSize));
     }
 
     @Override

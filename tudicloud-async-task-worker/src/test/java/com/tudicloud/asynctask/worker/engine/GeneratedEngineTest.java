@@ -56,7 +56,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  *     <li>every stored text fits its column;</li>
  *     <li>no claim happened while another holder's lease was valid, no stale holder wrote (a trigger's
  *     audit of every lease change), and no two executions of a task overlapped unless the earlier one
- *     ignored its interrupt.</li>
+ *     ignored its interrupt;</li>
+ *     <li>every status change in that audit has its task event, and no event lacks its change: none missing,
+ *     none twice, each of the kind that makes that status (a claim names its worker).</li>
  * </ul>
  * Seeded: the build runs seed {@value #DEFAULT_SEED}; {@code -Dengine.seed=random} (or a number) explores,
  * {@code -Dengine.cases} sets the number of tasks. A seed fixes the plan (behaviours, chaos, timings);
@@ -107,6 +109,7 @@ class GeneratedEngineTest {
             }
             audit.claimsDuringAnotherHoldersLease().forEach(f -> findings.add("claim during a valid lease: " + f));
             audit.staleHolderWrites().forEach(f -> findings.add("stale holder wrote: " + f));
+            eventsAgainstTheAudit();
         } finally {
             audit.uninstall();
         }
@@ -220,7 +223,11 @@ class GeneratedEngineTest {
     }
 
     private synchronized void count(String event) {
-        chaos.merge(event, 1, Integer::sum);
+        count(event, 1);
+    }
+
+    private synchronized void count(String event, int times) {
+        chaos.merge(event, times, Integer::sum);
     }
 
     private boolean awaitQuiet(String type) {
@@ -277,6 +284,48 @@ class GeneratedEngineTest {
                 WHERE task_type = ? AND (CHAR_LENGTH(artifact_id) > 255 OR CHAR_LENGTH(last_error) > 2000
                                          OR CHAR_LENGTH(progress_message) > 500)""", String.class, type);
         oversized.forEach(f -> findings.add("round " + round + ": text longer than its column: " + f));
+    }
+
+    /**
+     * The task events of the generated tasks against the trigger's audit of their status changes, as multisets
+     * of (task, token, status, and the worker of a claim). A SCHEDULED task a claim found due and left for
+     * lack of room becomes QUEUED without an event: no attempt or person is involved.
+     */
+    private void eventsAgainstTheAudit() {
+        List<String> changes = jdbc.queryForList("""
+                SELECT CONCAT(a.task_id, ' token ', a.lease_token, ' -> ', a.new_status,
+                              CASE WHEN a.new_status = 'RUNNING' THEN CONCAT(' by ', a.lease_owner) ELSE '' END)
+                FROM fault_lease_audit a JOIN system_async_task t ON t.id = a.task_id
+                WHERE t.task_type LIKE 'generated.%' AND a.new_status <> a.old_status
+                  AND NOT (a.old_status = 'SCHEDULED' AND a.new_status = 'QUEUED')""", String.class);
+        List<String> events = jdbc.queryForList("""
+                SELECT CONCAT(e.task_id, ' token ', e.lease_token, ' -> ', e.status,
+                              CASE WHEN e.status = 'RUNNING' THEN CONCAT(' by ', e.worker_id) ELSE '' END)
+                FROM system_async_task_event e JOIN system_async_task t ON t.id = e.task_id
+                WHERE t.task_type LIKE 'generated.%'""", String.class);
+        Map<String, Long> missing = multiset(changes);
+        Map<String, Long> extra = multiset(events);
+        events.forEach(event -> missing.computeIfPresent(event, (key, n) -> n == 1 ? null : n - 1));
+        changes.forEach(change -> extra.computeIfPresent(change, (key, n) -> n == 1 ? null : n - 1));
+        missing.forEach((change, n) -> findings.add("status change without its event (" + n + "x): " + change));
+        extra.forEach((event, n) -> findings.add("event without its status change (" + n + "x): " + event));
+        jdbc.queryForList("""
+                SELECT CONCAT(e.task_id, ': ', e.event_type, ' left it ', e.status)
+                FROM system_async_task_event e JOIN system_async_task t ON t.id = e.task_id
+                WHERE t.task_type LIKE 'generated.%' AND NOT (
+                       e.event_type = 'CLAIMED' AND e.status = 'RUNNING'
+                    OR e.event_type = 'SUCCEEDED' AND e.status = 'SUCCESS'
+                    OR e.event_type IN ('FAILED', 'CANCELLED') AND e.status = e.event_type
+                    OR e.event_type = 'RETRY_SCHEDULED' AND e.status IN ('SCHEDULED', 'QUEUED')
+                    OR e.event_type IN ('RELEASED', 'RETRIED') AND e.status = 'QUEUED'
+                    OR e.event_type = 'LEASE_EXPIRED' AND e.status IN ('QUEUED', 'FAILED', 'CANCELLED')
+                    OR e.event_type = 'CANCEL_REQUESTED' AND e.status = 'CANCEL_REQUESTED')""", String.class)
+                .forEach(f -> findings.add("event of the wrong kind: " + f));
+        count("events", events.size());
+    }
+
+    private static Map<String, Long> multiset(List<String> items) {
+        return items.stream().collect(Collectors.groupingBy(item -> item, TreeMap::new, Collectors.counting()));
     }
 
     /** Two executions of one task at once, unless the earlier one ignored its interrupt (and was abandoned). */

@@ -8,9 +8,12 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
 import tools.jackson.databind.JsonNode;
 
+import java.time.Duration;
+
 /**
  * Task types for the browser test: one that runs until it is interrupted, one that succeeds, one that
- * fails with a message, one that throws (its last error holds a stack trace; its type declares a policy).
+ * fails with a message, one that throws (its last error holds a stack trace; its type declares a policy),
+ * one that asks for a retry on its first two attempts and succeeds on the third.
  */
 @TestConfiguration(proxyBeanMethods = false)
 class BrowserTestHandlers {
@@ -19,6 +22,7 @@ class BrowserTestHandlers {
     static final String QUICK = "browser.quick";
     static final String FAIL = "browser.fail";
     static final String THROW = "browser.throw";
+    static final String FLAKY = "browser.flaky";
 
     static final int BLOCK_PROGRESS = 42;
     static final String BLOCK_MESSAGE = "waiting to be cancelled";
@@ -68,6 +72,22 @@ class BrowserTestHandlers {
             @Override
             public TaskPolicy policy() {
                 return TaskPolicy.builder().nonRetryable(IllegalArgumentException.class).concurrencyLimit(7).build();
+            }
+        };
+    }
+
+    static String flakyError(int attempt) {
+        return "supplier timed out on attempt " + attempt;
+    }
+
+    @Bean
+    TaskHandler<JsonNode> flakyHandler() {
+        return new Handler(FLAKY) {
+            @Override
+            public TaskResult execute(TaskContext context, JsonNode payload) {
+                return context.attempt() < 3
+                        ? TaskResult.retryAfter(Duration.ofMillis(300), flakyError(context.attempt()))
+                        : TaskResult.success();
             }
         };
     }

@@ -39,6 +39,7 @@ import static com.tudicloud.asynctask.admin.console.browser.BrowserTestHandlers.
 import static com.tudicloud.asynctask.admin.console.browser.BrowserTestHandlers.BLOCK_PROGRESS;
 import static com.tudicloud.asynctask.admin.console.browser.BrowserTestHandlers.FAIL;
 import static com.tudicloud.asynctask.admin.console.browser.BrowserTestHandlers.FAILURE;
+import static com.tudicloud.asynctask.admin.console.browser.BrowserTestHandlers.FLAKY;
 import static com.tudicloud.asynctask.admin.console.browser.BrowserTestHandlers.QUICK;
 import static com.tudicloud.asynctask.admin.console.browser.BrowserTestHandlers.THROW;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,7 +47,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The web console in a real headless Chromium, against the whole admin application on the real
  * database, with an embedded worker running the test's handlers: the operator's and the viewer's flows,
- * and in English and Chinese the login page, the overview's charts, the task detail and cancelling with
+ * and in English and Chinese the login page, the overview's charts, the task detail with its history and cancelling with
  * the keyboard alone; the language switch; contrast and names of the controls.
  */
 @SpringBootTest(classes = AsyncTaskAdminApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
@@ -378,7 +379,11 @@ class ConsoleBrowserIT {
     /** A few strings each language must show, from its message bundle and from the server's problems. */
     record Texts(String browser, String lang, String queueHeading, String badPassword,
                  String loggedOut, String chartTitle, String maskedNote, String stackTrace, String cancelRequested,
-                 String alreadyCancelled) {
+                 String alreadyCancelled, String attemptHeading, String retryScheduled) {
+
+        String attempt(int n) {
+            return attemptHeading.replace("{n}", String.valueOf(n));
+        }
 
         @Override
         public String toString() {
@@ -391,10 +396,10 @@ class ConsoleBrowserIT {
                 new Texts("en-US", "en", "Queue", "Wrong user name or password.", "You have been logged out.",
                         "Tasks finished per minute by outcome, last hour",
                         "Masked for everyone by the server's settings: /card/number", "Stack trace (",
-                        "Cancel requested for task #", "is already CANCELLED"),
+                        "Cancel requested for task #", "is already CANCELLED", "Attempt {n}", "failed, retry scheduled"),
                 new Texts("zh-CN", "zh-CN", "队列", "用户名或密码错误。", "您已退出登录。",
                         "最近一小时每分钟完成的任务（按结果）", "根据服务器设置对所有人隐藏：/card/number", "堆栈（",
-                        "已请求取消任务 #", "已经是 CANCELLED 状态"));
+                        "已请求取消任务 #", "已经是 CANCELLED 状态", "第 {n} 次尝试", "失败，已安排重试"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -454,6 +459,44 @@ class ConsoleBrowserIT {
         page.waitUntil("the queue line has several samples", () -> queuePoints(page) >= 3);
         assertThat(page.text(By.cssSelector("[data-testid=now-due]"))).isEqualTo("0");
         page.screenshot(SCREENSHOTS.resolve("console-overview-" + texts.lang() + ".png"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("languages")
+    void theTimelineShowsEachAttemptOfATaskThatFailedTwiceThenSucceeded(Texts texts) throws IOException {
+        long flaky = api.submit(FLAKY, "{}", "carol", 0, 0, 3);
+
+        ConsolePage page = browser(texts.browser()).logIn("viewer", "viewer");
+        page.waitForStatus(flaky, "SUCCESS");
+        page.openDetail(flaky);
+        page.waitUntil("the timeline shows three attempts", () -> attempts(page).size() == 3);
+
+        List<WebElement> attempts = attempts(page);
+        assertThat(attempts).extracting(attempt -> attempt.getDomAttribute("data-outcome"))
+                .containsExactly("RETRY_SCHEDULED", "RETRY_SCHEDULED", "SUCCEEDED");
+        for (int i = 0; i < 3; i++) {
+            WebElement attempt = attempts.get(i);
+            assertThat(attempt.findElement(By.tagName("strong")).getText()).isEqualTo(texts.attempt(i + 1));
+            assertThat(field(attempt, "attempt-worker")).as("worker").contains(":");
+            assertThat(field(attempt, "attempt-start")).as("start").matches(".*\\d\\d:\\d\\d:\\d\\d.*");
+            assertThat(field(attempt, "attempt-end")).as("end").matches(".*\\d\\d:\\d\\d:\\d\\d.*");
+            assertThat(field(attempt, "attempt-duration")).as("duration").matches(".*\\d.*");
+        }
+        assertThat(field(attempts.get(0), "attempt-outcome")).isEqualTo(texts.retryScheduled());
+        assertThat(field(attempts.get(0), "attempt-error")).isEqualTo(BrowserTestHandlers.flakyError(1));
+        assertThat(field(attempts.get(1), "attempt-error")).isEqualTo(BrowserTestHandlers.flakyError(2));
+        assertThat(attempts.get(0).findElement(By.cssSelector("[data-testid=attempt-delay]")).getText()).matches(".*\\d.*");
+        assertThat(attempts.get(2).findElements(By.cssSelector("[data-testid=attempt-error]"))).isEmpty();
+        assertThat(page.detail().findElements(By.cssSelector("[data-testid=detail-timeline] img"))).isEmpty();
+        page.screenshot(SCREENSHOTS.resolve("console-timeline-" + texts.lang() + ".png"));
+    }
+
+    private static List<WebElement> attempts(ConsolePage page) {
+        return page.detail().findElements(By.cssSelector("[data-testid=detail-timeline] [data-testid=attempt]"));
+    }
+
+    private static String field(WebElement attempt, String testid) {
+        return attempt.findElement(By.cssSelector("[data-testid=" + testid + "]")).getText();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,0 +1,147 @@
+package com.tudicloud.asynctask.mybatis;
+
+import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.spi.BulkResult;
+import com.tudicloud.asynctask.api.spi.TaskAdminStore;
+import com.tudicloud.asynctask.api.spi.TaskEventType;
+import com.tudicloud.asynctask.api.spi.TaskFilter;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+
+/**
+ * The operators' bulk retry and cancel: every matching task, walked in ranges of ids from the lowest id to
+ * the highest one when the action began (tasks submitted since are left alone), each range on its own at
+ * READ COMMITTED so that its locks are short and rows it does not change are not locked at all.
+ * <p>
+ * Without task events a range is one UPDATE per kind of change. With them, a range is one short transaction:
+ * it locks the matching rows of the range (one SELECT), changes exactly those (one UPDATE per kind of
+ * change) and records one event each in one INSERT ... SELECT, naming the operator, as a single retry or
+ * cancel does; the event commits with its change or not at all. Ranges of more than
+ * {@link TaskEventLog#CHUNK} matching tasks take one UPDATE and one INSERT per chunk of that many.
+ */
+final class MyBatisBulkActions {
+
+    private final SystemAsyncTaskMapper mapper;
+    private final TransactionTemplate readCommittedTransaction;
+    private final ReadCommittedStatements readCommitted;
+    private final TaskEventLog events;
+
+    MyBatisBulkActions(SystemAsyncTaskMapper mapper, TransactionTemplate readCommittedTransaction,
+                       ReadCommittedStatements readCommitted, TaskEventLog events) {
+        this.mapper = mapper;
+        this.readCommittedTransaction = readCommittedTransaction;
+        this.readCommitted = readCommitted;
+        this.events = events;
+    }
+
+    BulkResult retry(TaskFilter filter, int batchIds, String operator) {
+        TaskFilter retryable = filter.within(TaskAdminStore.RETRYABLE);
+        return walk(batchIds, new Action(retryable, new Step(retryable, mapper::requeueRange), null,
+                TaskEventType.RETRIED, ids -> events.changed(ids, TaskEventType.RETRIED, operator)));
+    }
+
+    /** Waiting tasks end CANCELLED, running ones become CANCEL_REQUESTED: two steps over the same ranges. */
+    BulkResult cancel(TaskFilter filter, int batchIds, String operator) {
+        TaskFilter cancellable = filter.within(TaskAdminStore.CANCELLABLE);
+        Set<TaskStatus> waitingStatuses = new TreeSet<>(cancellable.statuses());
+        boolean running = waitingStatuses.remove(TaskStatus.RUNNING);
+        Step waiting = waitingStatuses.isEmpty() ? null
+                : new Step(withStatuses(cancellable, waitingStatuses), mapper::cancelWaitingRange);
+        Step leased = running ? new Step(withStatuses(cancellable, Set.of(TaskStatus.RUNNING)), mapper::requestCancelRange)
+                : null;
+        return walk(batchIds, new Action(cancellable, waiting, leased,
+                TaskEventType.CANCELLED, ids -> events.cancelled(ids, operator)));
+    }
+
+    private static TaskFilter withStatuses(TaskFilter filter, Set<TaskStatus> statuses) {
+        return new TaskFilter(statuses, filter.taskType(), filter.ownerId(), filter.createdFrom(), filter.createdTo());
+    }
+
+    /** One UPDATE over a range of ids, both ends included; {@code ids} null: every row of the range that matches. */
+    @FunctionalInterface
+    interface RangeUpdate {
+        int run(TaskFilter filter, long from, long to, List<Long> ids);
+    }
+
+    /** The tasks of one kind that an action changes, and its statement. */
+    private record Step(TaskFilter filter, RangeUpdate update) {
+
+        boolean takes(MatchedTask task) {
+            return filter.statuses().contains(task.status());
+        }
+    }
+
+    /** What a bulk action matches, its steps (the one that asks running tasks to stop apart) and its events. */
+    private record Action(TaskFilter matching, Step changing, Step requesting, TaskEventType recorded,
+                          Consumer<List<Long>> record) {
+    }
+
+    private record RangeCounts(int changed, int requested) {
+    }
+
+    private BulkResult walk(int batchIds, Action action) {
+        if (batchIds < 1) {
+            throw new IllegalArgumentException("batchIds must be at least 1: " + batchIds);
+        }
+        IdRange ids = mapper.selectIdRange();
+        if (ids == null || ids.low() == null) {
+            return new BulkResult(0, 0, 0);
+        }
+        boolean recorded = events.records(action.recorded());
+        long changed = 0;
+        long requested = 0;
+        long batches = 0;
+        long high = ids.high();
+        for (long from = ids.low(); ; from++) {
+            long to = high - from < batchIds ? high : from + batchIds - 1;
+            RangeCounts counts = recorded ? recordedRange(action, from, to) : range(action, from, to);
+            changed += counts.changed();
+            requested += counts.requested();
+            batches++;
+            if (to == high) {
+                return new BulkResult(changed, requested, batches);
+            }
+            from = to;
+        }
+    }
+
+    /** Each step alone, one statement. */
+    private RangeCounts range(Action action, long from, long to) {
+        return new RangeCounts(alone(action.changing(), from, to), alone(action.requesting(), from, to));
+    }
+
+    private int alone(Step step, long from, long to) {
+        return step == null ? 0 : readCommitted.run(() -> step.update().run(step.filter(), from, to, null));
+    }
+
+    /** The range's matching rows locked, each step over exactly those, and their events, in one transaction. */
+    private RangeCounts recordedRange(Action action, long from, long to) {
+        return readCommittedTransaction.execute(status -> {
+            List<MatchedTask> locked = mapper.lockRange(action.matching(), from, to);
+            if (locked.isEmpty()) {
+                return new RangeCounts(0, 0);
+            }
+            RangeCounts counts = new RangeCounts(among(action.changing(), locked, from, to),
+                    among(action.requesting(), locked, from, to));
+            action.record().accept(locked.stream().map(MatchedTask::id).toList());
+            return counts;
+        });
+    }
+
+    private static int among(Step step, List<MatchedTask> locked, long from, long to) {
+        if (step == null) {
+            return 0;
+        }
+        List<Long> ids = locked.stream().filter(step::takes).map(MatchedTask::id).toList();
+        int changed = 0;
+        for (int start = 0; start < ids.size(); start += TaskEventLog.CHUNK) {
+            changed += step.update().run(step.filter(), from, to,
+                    ids.subList(start, Math.min(ids.size(), start + TaskEventLog.CHUNK)));
+        }
+        return changed;
+    }
+}
