@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.mybatis;
 import com.tudicloud.asynctask.api.spi.FleetLocks;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.ScheduleStore;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskStore;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
@@ -34,7 +35,8 @@ import java.util.function.Consumer;
  * answers ({@link DeferredMappers}).
  */
 public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
-                           WorkerRegistry workerRegistry, FleetLocks fleetLocks, FleetSettings fleetSettings) {
+                           WorkerRegistry workerRegistry, FleetLocks fleetLocks, FleetSettings fleetSettings,
+                           ScheduleStore scheduleStore) {
 
     /** Product names, as JDBC reports them, to the databaseId their statements name. */
     private static final Map<String, String> DATABASE_IDS = Map.of("MySQL", "mysql", "MariaDB", "mysql", "H2", "h2");
@@ -42,7 +44,8 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskWorkerMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskLockMapper.xml",
-            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskTypeMapper.xml");
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskTypeMapper.xml",
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskScheduleMapper.xml");
 
     public static MyBatisStores create(DataSource dataSource) {
         return create(dataSource, operation -> { });
@@ -64,12 +67,15 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         ReadCommittedStatements readCommittedStatements = new ReadCommittedStatements(dataSource, transactions, mapper);
 
         TransientLockRetry retry = new TransientLockRetry(5, 20, onLockRetry);
-        return new MyBatisStores(new MyBatisTaskStore(mapper, joinCaller),
+        MyBatisTaskStore taskStore = new MyBatisTaskStore(mapper, joinCaller);
+        return new MyBatisStores(taskStore,
                 new MyBatisLeaseStore(mapper, readCommitted, readCommittedStatements, retry, mappers::knownDatabaseId),
                 new MyBatisTaskAdminStore(mapper, readCommittedStatements),
                 new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class)),
                 new MyBatisFleetLocks(mappers.mapper(SystemAsyncTaskLockMapper.class)),
-                new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)));
+                new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)),
+                new MyBatisScheduleStore(mappers.mapper(SystemAsyncTaskScheduleMapper.class), taskStore, readCommitted,
+                        retry));
     }
 
     /** The stores' own MyBatis configuration for the database behind this DataSource, which must answer. */

@@ -81,6 +81,14 @@ public interface AsyncTaskMetrics {
     default void retentionDeleted(TaskStatus status, int count) {
     }
 
+    /**
+     * A scheduler fired a due schedule: the tasks it submitted, the fire times it found missed (older than
+     * the misfire threshold), and the fire times that got no task because they were missed or overlapped
+     * the previous task.
+     */
+    default void scheduleFired(String schedule, int tasks, int missed, int misfireSkips, int overlapSkips) {
+    }
+
     /** A database operation retried after a deadlock or a lock wait timeout. */
     default void databaseRetry(String operation) {
     }

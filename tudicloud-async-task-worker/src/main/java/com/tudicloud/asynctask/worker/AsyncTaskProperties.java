@@ -19,6 +19,8 @@ public class AsyncTaskProperties {
 
     private final Retention retention = new Retention();
 
+    private final Schedules schedules = new Schedules();
+
     public Worker getWorker() {
         return worker;
     }
@@ -29,6 +31,58 @@ public class AsyncTaskProperties {
 
     public Retention getRetention() {
         return retention;
+    }
+
+    public Schedules getSchedules() {
+        return schedules;
+    }
+
+    /** Recurring tasks: every worker runs a scheduler loop; the database makes each fire time fire once. */
+    public static class Schedules {
+
+        /** Whether this worker runs the scheduler loop (any number of workers may). */
+        private boolean enabled = true;
+
+        /** The longest wait between two polls for due schedules; a poll with nothing due is one SELECT. */
+        private Duration pollInterval = Duration.ofSeconds(1);
+
+        /** Due schedules claimed per transaction. */
+        private int batchSize = 20;
+
+        /** A fire time older than this when it is fired counts as missed and follows its schedule's misfire policy. */
+        private Duration misfireThreshold = Duration.ofMinutes(1);
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public Duration getPollInterval() {
+            return pollInterval;
+        }
+
+        public void setPollInterval(Duration pollInterval) {
+            this.pollInterval = pollInterval;
+        }
+
+        public int getBatchSize() {
+            return batchSize;
+        }
+
+        public void setBatchSize(int batchSize) {
+            this.batchSize = batchSize;
+        }
+
+        public Duration getMisfireThreshold() {
+            return misfireThreshold;
+        }
+
+        public void setMisfireThreshold(Duration misfireThreshold) {
+            this.misfireThreshold = misfireThreshold;
+        }
     }
 
     public static class Metrics {

@@ -5,6 +5,8 @@ import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.spi.FleetLocks;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.ScheduleStore;
+import com.tudicloud.asynctask.api.RecurringTask;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import com.tudicloud.asynctask.api.spi.TaskStore;
@@ -21,6 +23,9 @@ import com.tudicloud.asynctask.worker.engine.RetentionJob;
 import com.tudicloud.asynctask.worker.engine.WorkerIds;
 import com.tudicloud.asynctask.worker.metrics.MicrometerAsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.metrics.FleetGauges;
+import com.tudicloud.asynctask.worker.schedule.DeclaredSchedules;
+import com.tudicloud.asynctask.worker.schedule.RecurringTaskScheduler;
+import com.tudicloud.asynctask.worker.schedule.ScheduleOperations;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -102,6 +107,26 @@ public class AsyncTaskAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
+    ScheduleStore asyncTaskScheduleStore(MyBatisStores stores) {
+        return stores.scheduleStore();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    ScheduleOperations asyncTaskScheduleOperations(ScheduleStore store) {
+        return new ScheduleOperations(store);
+    }
+
+    /** The application's {@link RecurringTask} beans, written to the database once its beans are ready. */
+    @Bean
+    @ConditionalOnMissingBean
+    DeclaredSchedules asyncTaskDeclaredSchedules(ObjectProvider<RecurringTask> declared, ScheduleOperations operations,
+                                                 PayloadCodec codec) {
+        return new DeclaredSchedules(declared.orderedStream().toList(), operations, codec);
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
     PayloadCodec asyncTaskPayloadCodec(ObjectProvider<JsonMapper> jsonMapper) {
         return new JacksonPayloadCodec(jsonMapper.getIfAvailable(() -> JsonMapper.builder().build()));
     }
@@ -160,6 +185,16 @@ public class AsyncTaskAutoConfiguration {
         RetentionJob asyncTaskRetentionJob(AsyncTaskWorker worker, AsyncTaskProperties properties,
                                            TaskAdminStore store, FleetLocks locks, AsyncTaskMetrics metrics) {
             return new RetentionJob(worker.workerId(), properties.getRetention(), store, locks, metrics);
+        }
+
+        /** Every worker runs the scheduler loop unless told not to; the database makes each fire time fire once. */
+        @Bean
+        @ConditionalOnMissingBean
+        @ConditionalOnProperty(prefix = "async-task.schedules", name = "enabled", havingValue = "true", matchIfMissing = true)
+        RecurringTaskScheduler asyncTaskRecurringTaskScheduler(ScheduleStore store, AsyncTaskProperties properties,
+                                                               AsyncTaskMetrics metrics, ObjectProvider<Clock> clock) {
+            return new RecurringTaskScheduler(store, properties.getSchedules(), metrics,
+                    clock.getIfAvailable(Clock::systemUTC));
         }
 
         /** /actuator/health/asyncTaskWorker, where Spring Boot's health support is present. */
