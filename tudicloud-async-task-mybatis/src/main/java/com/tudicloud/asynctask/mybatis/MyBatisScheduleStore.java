@@ -121,7 +121,7 @@ final class MyBatisScheduleStore implements ScheduleStore {
     @Override
     public boolean create(ScheduleDefinition definition, boolean paused, Instant nextFireTime) {
         try {
-            return mapper.insert(definition, intervalMillis(definition), paused, nextFireTime) == 1;
+            return mapper.insert(definition, intervalMillis(definition), paused, DatetimeText.of(nextFireTime)) == 1;
         } catch (DuplicateKeyException exists) {
             return false;
         }
@@ -129,7 +129,7 @@ final class MyBatisScheduleStore implements ScheduleStore {
 
     @Override
     public boolean update(ScheduleDefinition definition, Instant nextFireTime) {
-        return mapper.updateDefinition(definition, intervalMillis(definition), nextFireTime) == 1;
+        return mapper.updateDefinition(definition, intervalMillis(definition), DatetimeText.of(nextFireTime)) == 1;
     }
 
     @Override
@@ -139,7 +139,7 @@ final class MyBatisScheduleStore implements ScheduleStore {
 
     @Override
     public boolean resume(String name, Instant nextFireTime) {
-        return mapper.resume(name, nextFireTime) == 1;
+        return mapper.resume(name, DatetimeText.of(nextFireTime)) == 1;
     }
 
     @Override

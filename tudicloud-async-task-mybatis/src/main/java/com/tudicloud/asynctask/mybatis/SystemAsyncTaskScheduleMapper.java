@@ -8,7 +8,10 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 
-/** The statements on {@code system_async_task_schedule}; the SQL is in SystemAsyncTaskScheduleMapper.xml. */
+/**
+ * The statements on {@code system_async_task_schedule}; the SQL is in SystemAsyncTaskScheduleMapper.xml. Times
+ * sent are {@link DatetimeText}.
+ */
 interface SystemAsyncTaskScheduleMapper {
 
     NextFire selectNextFire();
@@ -26,14 +29,14 @@ interface SystemAsyncTaskScheduleMapper {
     ScheduleRow selectForUpdate(@Param("name") String name);
 
     int insert(@Param("d") ScheduleDefinition definition, @Param("intervalMs") Long intervalMs,
-               @Param("paused") boolean paused, @Param("nextFireTime") Instant nextFireTime);
+               @Param("paused") boolean paused, @Param("nextFireTime") String nextFireTime);
 
     int updateDefinition(@Param("d") ScheduleDefinition definition, @Param("intervalMs") Long intervalMs,
-                         @Param("nextFireTime") Instant nextFireTime);
+                         @Param("nextFireTime") String nextFireTime);
 
     int pause(@Param("name") String name);
 
-    int resume(@Param("name") String name, @Param("nextFireTime") Instant nextFireTime);
+    int resume(@Param("name") String name, @Param("nextFireTime") String nextFireTime);
 
     int delete(@Param("name") String name);
 

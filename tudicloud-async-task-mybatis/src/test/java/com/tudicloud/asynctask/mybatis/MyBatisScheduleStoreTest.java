@@ -50,7 +50,7 @@ class MyBatisScheduleStoreTest {
         ScheduleStore store = MyBatisStores.create(database.dataSource()).scheduleStore();
         String name = uniqueName();
         Instant now = store.databaseNow();
-        Instant due = now.minusSeconds(5).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        Instant due = now.minusSeconds(5).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).plusMillis(123);
         assertThat(store.create(definition(name), false, due)).isTrue();
         assertThat(store.create(definition(name), false, due)).as("second create of one name").isFalse();
         assertThat(store.nextFire().due()).isTrue();
@@ -81,7 +81,7 @@ class MyBatisScheduleStoreTest {
         MyBatisStores stores = MyBatisStores.create(database.dataSource());
         ScheduleStore store = stores.scheduleStore();
         String name = uniqueName();
-        Instant due = store.databaseNow().minusSeconds(1).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        Instant due = store.databaseNow().minusSeconds(1).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).plusMillis(123);
         long existing = stores.taskStore().insert(List.of(new NewTask("mail", null, 0, 0, 1, null,
                 ScheduleStore.dedupKey(name, due)))).get(0).taskId();
         store.create(definition(name), false, due);
@@ -102,7 +102,7 @@ class MyBatisScheduleStoreTest {
     void aRoundThatFailsWritesNothing(SupportedDatabase database) {
         ScheduleStore store = MyBatisStores.create(database.dataSource()).scheduleStore();
         String name = uniqueName();
-        Instant due = store.databaseNow().minusSeconds(1).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        Instant due = store.databaseNow().minusSeconds(1).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).plusMillis(123);
         store.create(definition(name), false, due);
 
         assertThatThrownBy(() -> store.fireDue(100, d -> {
@@ -125,7 +125,7 @@ class MyBatisScheduleStoreTest {
     void aPausedScheduleIsNeverClaimedAndResumesAtTheGivenTime(SupportedDatabase database) {
         ScheduleStore store = MyBatisStores.create(database.dataSource()).scheduleStore();
         String name = uniqueName();
-        Instant due = store.databaseNow().minusSeconds(30).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        Instant due = store.databaseNow().minusSeconds(30).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).plusMillis(123);
         store.create(definition(name), true, due);
 
         assertThat(store.fireDue(100, MyBatisScheduleStoreTest::fireOnce)).extracting(FiredSchedule::name).doesNotContain(name);
@@ -148,7 +148,7 @@ class MyBatisScheduleStoreTest {
     void anUpdateKeepsPauseAndHistoryAndATriggerBecomesTheLastTask(SupportedDatabase database) {
         ScheduleStore store = MyBatisStores.create(database.dataSource()).scheduleStore();
         String name = uniqueName();
-        Instant next = store.databaseNow().plus(Duration.ofDays(1)).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        Instant next = store.databaseNow().plus(Duration.ofDays(1)).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).plusMillis(123);
         store.create(definition(name), true, next);
         ScheduleDefinition edited = new ScheduleDefinition(name, "0 0 3 * * *", null, "Asia/Shanghai", "report", null,
                 -4, 9, null, MisfirePolicy.FIRE_EACH, 12, OverlapPolicy.SKIP);
