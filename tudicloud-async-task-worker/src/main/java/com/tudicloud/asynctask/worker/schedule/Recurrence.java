@@ -10,9 +10,9 @@ import java.time.ZoneId;
 
 /**
  * The fire times of a schedule. A cron expression is read by Spring's {@link CronExpression} in the
- * schedule's zone, so daylight saving is the library's to handle: a time that does not exist on a
- * spring-forward day fires at the first instant after the gap, and an hour that happens twice on a
- * fall-back day fires once. A fixed interval counts from an anchor, one of its fire times.
+ * schedule's zone, so daylight saving is the library's to handle: a local time inside the gap of a
+ * spring-forward day does not fire that day, and a local time inside the hour a fall-back day repeats
+ * fires at both instants. A fixed interval counts from an anchor, one of its fire times, whatever the zone.
  */
 public interface Recurrence {
 
