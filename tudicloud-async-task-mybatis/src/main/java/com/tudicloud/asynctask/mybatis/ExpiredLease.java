@@ -11,7 +11,7 @@ public record ExpiredLease(long id, TaskStatus status, int attemptCount, int max
 
     enum Fate { REQUEUE, FAIL, CANCEL }
 
-    /** The article's recovery rules. */
+    /** A requested cancel ends the task; otherwise it runs again while it has attempts left. */
     Fate fate() {
         if (status == TaskStatus.CANCEL_REQUESTED) {
             return Fate.CANCEL;

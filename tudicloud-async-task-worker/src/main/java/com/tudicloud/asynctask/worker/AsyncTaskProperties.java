@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Every setting of tudicloud-async-task, under {@code async-task}. Defaults follow the lease
- * article: a 60 s lease renewed every 10 s, expired leases recovered every 30 s.
+ * Every setting of tudicloud-async-task, under {@code async-task}. Defaults: a 60 s lease renewed
+ * every 10 s, expired leases recovered every 30 s, so a lease survives several missed renewals.
  */
 @ConfigurationProperties("async-task")
 public class AsyncTaskProperties {

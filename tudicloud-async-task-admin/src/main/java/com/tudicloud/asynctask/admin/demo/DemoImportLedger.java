@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Records each demo import once, under its task id: the idempotent handler of the lease article.
+ * Records each demo import once, under its task id: an idempotent handler, as at-least-once execution needs.
  * The check and the insert share one transaction, the one in which a real import would also write
  * its business rows; the primary key turns a concurrent duplicate into a failed insert.
  */

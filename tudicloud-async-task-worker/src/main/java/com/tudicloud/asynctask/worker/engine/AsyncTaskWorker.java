@@ -24,7 +24,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One worker instance: the poll, heartbeat, recovery and watchdog loops of the lease article, a
+ * One worker instance: the poll, heartbeat, recovery and watchdog loops, a
  * completion writer, and a bounded pool of slots, started and stopped with the application.
  * Claimed tasks may wait a short while for a slot when tasks are short (see {@link ExecutionPace}).
  *

@@ -20,7 +20,7 @@ import java.util.function.IntSupplier;
 
 /**
  * The meters of tudicloud-async-task. Prometheus names: async_task_lease_renewal_total and
- * async_task_lease_renewal_success_total (the article's renewal success ratio),
+ * async_task_lease_renewal_success_total (their ratio is the renewal success rate),
  * async_task_lease_expired_total, async_task_recovery_delay_seconds, async_task_heartbeat_failures_total,
  * async_task_submitted_total, async_task_claimed_total, async_task_execution_seconds (count = executions
  * by type and the outcome the database took), async_task_pickup_latency_seconds, async_task_claim_batch_size, and the rest
