@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * }
  * }</pre>
  *
- * @param name          unique across the fleet; letters, digits, '.', '_', '-' and ':'
+ * @param name          unique across the fleet: a letter or digit, then letters, digits, '.', '_', '-' and ':'
  * @param cron          Spring's six-field cron expression or a macro such as {@code @daily}; or {@code null}
  * @param interval      a fixed interval instead of {@code cron}; or {@code null}
  * @param zone          the time zone the cron expression is read in
@@ -39,7 +39,7 @@ public record RecurringTask(String name, String cron, Duration interval, ZoneId 
     public static final int MAX_MISFIRE_BOUND = 1000;
     public static final Duration MIN_INTERVAL = Duration.ofSeconds(1);
     public static final Duration MAX_INTERVAL = Duration.ofDays(3660);
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._:-]{1," + MAX_NAME_LENGTH + "}");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0," + (MAX_NAME_LENGTH - 1) + "}");
 
     public RecurringTask {
         requireName(name);
@@ -76,7 +76,7 @@ public record RecurringTask(String name, String cron, Duration interval, ZoneId 
     public static void requireName(String name) {
         if (name == null || !NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("schedule name must be 1 to " + MAX_NAME_LENGTH
-                    + " characters of letters, digits, '.', '_', '-' and ':', but is " + name);
+                    + " characters: a letter or digit, then letters, digits, '.', '_', '-' and ':'; but is " + name);
         }
     }
 

@@ -164,9 +164,9 @@ class FirePlannerTest {
     @Test
     void badCronExpressionsAndZonesAreNamed() {
         assertThatThrownBy(() -> ScheduleValidation.validate(cron("0 0 25 * * *", "UTC", MisfirePolicy.COALESCE, 1,
-                OverlapPolicy.ALLOW), Instant.now())).hasMessageContaining("invalid cron expression '0 0 25 * * *'");
+                OverlapPolicy.ALLOW), Instant.now())).hasMessageContaining("cronExpression: invalid cron expression '0 0 25 * * *'");
         assertThatThrownBy(() -> ScheduleValidation.validate(cron("@daily", "Mars/Olympus", MisfirePolicy.COALESCE, 1,
-                OverlapPolicy.ALLOW), Instant.now())).hasMessageContaining("unknown time zone: Mars/Olympus");
+                OverlapPolicy.ALLOW), Instant.now())).hasMessageContaining("timeZone: unknown time zone: Mars/Olympus");
         assertThatThrownBy(() -> ScheduleValidation.validate(cron("0 0 0 30 2 *", "UTC", MisfirePolicy.COALESCE, 1,
                 OverlapPolicy.ALLOW), Instant.now())).hasMessageContaining("never fires");
         assertThatThrownBy(() -> ScheduleValidation.validate(cron("@daily", "UTC", MisfirePolicy.FIRE_EACH, 0,
