@@ -23,6 +23,7 @@ import com.tudicloud.asynctask.worker.engine.RetentionJob;
 import com.tudicloud.asynctask.worker.engine.WorkerIds;
 import com.tudicloud.asynctask.worker.metrics.MicrometerAsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.metrics.FleetGauges;
+import com.tudicloud.asynctask.worker.metrics.ScheduleGauges;
 import com.tudicloud.asynctask.worker.schedule.DeclaredSchedules;
 import com.tudicloud.asynctask.worker.schedule.RecurringTaskScheduler;
 import com.tudicloud.asynctask.worker.schedule.ScheduleOperations;
@@ -160,6 +161,14 @@ public class AsyncTaskAutoConfiguration {
             return new FleetGauges(store, workers, registry, properties.getMetrics().getQueueRefreshInterval(),
                     properties.getWorker().liveWorkerSilence(),
                     handlers.orderedStream().map(TaskHandler::taskType).collect(Collectors.toSet()));
+        }
+
+        /** How late each schedule is, for the alert on a schedule more than one period late. */
+        @Bean
+        @ConditionalOnMissingBean
+        @ConditionalOnBean(MeterRegistry.class)
+        ScheduleGauges asyncTaskScheduleGauges(ScheduleStore store, MeterRegistry registry, AsyncTaskProperties properties) {
+            return new ScheduleGauges(store, registry, properties.getMetrics().getQueueRefreshInterval());
         }
     }
 
