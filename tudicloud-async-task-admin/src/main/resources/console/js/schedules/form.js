@@ -6,9 +6,8 @@
  */
 import {api} from '../api.js';
 import {$, h} from '../dom.js';
-import {emit} from '../events.js';
+import {payloadOf, sendDialog} from '../form-dialog.js';
 import {t} from '../i18n.js';
-import {notify} from '../notice.js';
 import {session} from '../state.js';
 
 function open() {
@@ -21,49 +20,19 @@ function open() {
     $('schedule-name').focus();
 }
 
-function showError(text) {
-    $('schedule-error').textContent = text;
-    $('schedule-error').hidden = false;
-}
-
 /** The request body from the form; throws an Error when the payload is not JSON. */
 function body() {
     const request = {name: $('schedule-name').value.trim(), expression: $('schedule-expression').value.trim(),
         timeZone: $('schedule-zone').value.trim() || 'UTC', taskType: $('schedule-task-type').value};
-    const payloadText = $('schedule-payload').value.trim();
-    if (payloadText) {
-        try {
-            request.payload = JSON.parse(payloadText);
-        } catch (e) {
-            throw new Error(t('submit.badJson', {reason: e.message}));
-        }
-    }
+    const payload = payloadOf('schedule-payload');
+    if (payload !== undefined) request.payload = payload;
     return request;
 }
 
-async function create(event) {
+function create(event) {
     event.preventDefault();
-    $('schedule-error').hidden = true;
-    let request;
-    try {
-        request = body();
-    } catch (e) {
-        showError(e.message);
-        return;
-    }
-    $('schedule-send').disabled = true;
-    try {
-        const schedule = await api('POST', '/api/schedules', request);
-        $('schedule-dialog').close();
-        notify(t('schedules.created', {name: schedule.name}), 'success');
-        emit('refresh:now');
-    } catch (e) {
-        if (e.status !== 401) {
-            showError(e.detail);
-        }
-    } finally {
-        $('schedule-send').disabled = false;
-    }
+    return sendDialog({dialog: 'schedule-dialog', error: 'schedule-error', send: 'schedule-send'}, body,
+        (request) => api('POST', '/api/schedules', request), (schedule) => t('schedules.created', {name: schedule.name}));
 }
 
 export default {
