@@ -1,6 +1,11 @@
 package com.tudicloud.asynctask.admin;
 
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+import org.hibernate.validator.constraints.time.DurationMax;
+import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.annotation.Validated;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,22 +13,30 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-/** The admin application's settings, under {@code async-task.admin}. */
+/** The admin application's settings, under {@code async-task.admin}; a value out of range stops start-up naming it. */
 @ConfigurationProperties("async-task.admin")
+@Validated
 public class AdminProperties {
 
     private final Console console = new Console();
 
     /** Largest request body the API accepts, in bytes; a larger one gets 413. */
+    @Positive(message = "must be from 1 to 2147483647")
     private int maxBodyBytes = 65_536;
 
     /** Task types operators may submit besides those this application has handlers for. */
     private Set<String> taskTypes = new LinkedHashSet<>();
 
     /** A worker counts as seen when its last heartbeat is at most this old. */
+    @NotNull
+    @DurationMin(millis = 1, message = "must be from 1ms to 73000d")
+    @DurationMax(days = 73_000, message = "must be from 1ms to 73000d")
     private Duration workersWindow = Duration.ofMinutes(2);
 
     /** How often the admin samples the queue (due and leased tasks) for the overview's chart; an hour is kept. */
+    @NotNull
+    @DurationMin(seconds = 1, message = "must be from 1s to 5m")
+    @DurationMax(minutes = 5, message = "must be from 1s to 5m")
     private Duration queueSampleInterval = Duration.ofSeconds(10);
 
     /**

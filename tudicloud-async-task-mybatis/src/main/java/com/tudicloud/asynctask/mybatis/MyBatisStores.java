@@ -36,7 +36,7 @@ import java.util.function.Consumer;
  */
 public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
                            WorkerRegistry workerRegistry, FleetLocks fleetLocks, FleetSettings fleetSettings,
-                           ScheduleStore scheduleStore) {
+                           SchemaCheck schemaCheck, ScheduleStore scheduleStore) {
 
     /** Product names, as JDBC reports them, to the databaseId their statements name. */
     private static final Map<String, String> DATABASE_IDS = Map.of("MySQL", "mysql", "MariaDB", "mysql", "H2", "h2");
@@ -74,6 +74,7 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
                 new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class)),
                 new MyBatisFleetLocks(mappers.mapper(SystemAsyncTaskLockMapper.class)),
                 new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)),
+                new SchemaCheck(mappers),
                 new MyBatisScheduleStore(mappers.mapper(SystemAsyncTaskScheduleMapper.class), taskStore, readCommitted,
                         retry));
     }

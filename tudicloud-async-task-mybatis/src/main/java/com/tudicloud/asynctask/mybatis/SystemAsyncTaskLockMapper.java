@@ -8,4 +8,7 @@ interface SystemAsyncTaskLockMapper {
     int tryAcquire(@Param("name") String name, @Param("owner") String owner, @Param("holdMicros") long holdMicros);
 
     int release(@Param("name") String name, @Param("owner") String owner);
+
+    /** Fails while the table is missing; reads no row. */
+    int probeTable();
 }

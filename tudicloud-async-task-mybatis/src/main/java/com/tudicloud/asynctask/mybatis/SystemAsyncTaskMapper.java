@@ -88,4 +88,7 @@ interface SystemAsyncTaskMapper {
     int requeueFinished(@Param("id") long id);
 
     int deleteFinished(@Param("status") TaskStatus status, @Param("ageMicrosAgo") long ageMicrosAgo, @Param("limit") int limit);
+
+    /** Fails while the table is missing; reads no row. */
+    int probeTable();
 }

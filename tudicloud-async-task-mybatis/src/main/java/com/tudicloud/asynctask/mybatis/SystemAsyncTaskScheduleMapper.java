@@ -41,4 +41,6 @@ interface SystemAsyncTaskScheduleMapper {
     int delete(@Param("name") String name);
 
     int recordTriggered(@Param("name") String name, @Param("taskId") long taskId);
+
+    int probeTable();
 }

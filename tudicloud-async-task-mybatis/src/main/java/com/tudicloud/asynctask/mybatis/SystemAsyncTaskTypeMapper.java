@@ -13,4 +13,7 @@ interface SystemAsyncTaskTypeMapper {
     int upsertTypeLimits(@Param("limits") List<TypeLimit> limits);
 
     int updateGlobalLimit(@Param("maxRunning") int maxRunning);
+
+    /** Fails while the table is missing; reads no row. */
+    int probeTable();
 }

@@ -18,4 +18,7 @@ interface SystemAsyncTaskWorkerMapper {
     List<WorkerInfo> seenWithin(@Param("windowMicrosAgo") long windowMicrosAgo);
 
     int purgeOlderThan(@Param("ageMicrosAgo") long ageMicrosAgo);
+
+    /** Fails while the table is missing; reads no row. */
+    int probeTable();
 }

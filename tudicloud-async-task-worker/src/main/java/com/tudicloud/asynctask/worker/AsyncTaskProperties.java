@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.worker;
 
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import java.time.Duration;
@@ -8,10 +9,11 @@ import java.util.Map;
 
 /**
  * Every setting of tudicloud-async-task, under {@code async-task}. Defaults: a 60 s lease renewed
- * every 10 s, expired leases recovered every 30 s, so a lease survives several missed renewals.
+ * every 10 s, expired leases recovered every 30 s, so a lease survives several missed renewals. Checked as
+ * soon as they are bound ({@link AsyncTaskSettingsValidator}): a value out of range stops start-up naming it.
  */
 @ConfigurationProperties("async-task")
-public class AsyncTaskProperties {
+public class AsyncTaskProperties implements InitializingBean {
 
     private final Worker worker = new Worker();
 
@@ -20,6 +22,12 @@ public class AsyncTaskProperties {
     private final Retention retention = new Retention();
 
     private final Schedules schedules = new Schedules();
+
+    /**
+     * The bean name of the DataSource that holds the async-task tables, for an application with several
+     * DataSources; unset, the only DataSource or the @Primary one.
+     */
+    private String datasource;
 
     public Worker getWorker() {
         return worker;
@@ -83,6 +91,19 @@ public class AsyncTaskProperties {
         public void setMisfireThreshold(Duration misfireThreshold) {
             this.misfireThreshold = misfireThreshold;
         }
+
+    public String getDatasource() {
+        return datasource;
+    }
+
+    public void setDatasource(String datasource) {
+        this.datasource = datasource;
+    }
+
+    /** Called by Spring once the properties are bound. */
+    @Override
+    public void afterPropertiesSet() {
+        AsyncTaskSettingsValidator.validate(this);
     }
 
     public static class Metrics {
@@ -199,7 +220,7 @@ public class AsyncTaskProperties {
         /** Written to lease_owner; defaults to host name, process id and a random suffix. */
         private String workerId;
 
-        /** How long a claim or renewal holds a task. Must be at least twice the heartbeat interval. */
+        /** How long a claim or renewal holds a task. At least 3 x the heartbeat interval, so that one missed renewal loses no lease. */
         private Duration leaseTimeout = Duration.ofSeconds(60);
 
         /** How often the leases of running tasks are renewed, in one round for all of them. */

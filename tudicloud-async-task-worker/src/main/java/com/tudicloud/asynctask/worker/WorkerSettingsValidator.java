@@ -1,38 +1,60 @@
 package com.tudicloud.asynctask.worker;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 /**
- * Checks the worker settings against each other at start-up, so that a worker never runs with
- * settings that lose leases while it is healthy. Every message names the properties involved.
+ * Checks the worker settings, alone and against each other, so that a worker never runs with settings
+ * that lose leases while it is healthy. Every message names the properties involved.
  */
 public final class WorkerSettingsValidator {
 
     private static final String P = "async-task.worker.";
 
+    /** Each slot may be a thread; the claim ahead of the slots counts up to 9 per slot in an int. */
+    static final int MAX_SLOTS = 10_000;
+
+    /**
+     * The watchdog stops an execution at (last renewal sent + lease - heartbeat / 2). When one renewal round
+     * fails, the next is sent two heartbeats after the last successful one (plus the time both rounds took),
+     * and its answer must arrive before that stop: lease > 2.5 heartbeats + the rounds' own time. Three
+     * heartbeats leave half a heartbeat for the rounds.
+     */
+    static final int MIN_HEARTBEATS_PER_LEASE = 3;
+
     private WorkerSettingsValidator() {
     }
 
-    /** @throws InvalidWorkerSettingsException listing every violation */
+    /** @throws InvalidAsyncTaskSettingsException listing every violation */
     public static void validate(AsyncTaskProperties.Worker worker) {
-        List<String> violations = new ArrayList<>();
-        positive(violations, "lease-timeout", worker.getLeaseTimeout());
-        positive(violations, "heartbeat-interval", worker.getHeartbeatInterval());
-        positive(violations, "recovery-interval", worker.getRecoveryInterval());
-        positive(violations, "registry-refresh-interval", worker.getRegistryRefreshInterval());
-        positive(violations, "max-execution-time", worker.getMaxExecutionTime());
-        positive(violations, "poll-interval", worker.getPollInterval());
-        positive(violations, "limits-refresh-interval", worker.getLimitsRefreshInterval());
-        positive(violations, "shutdown-timeout", worker.effectiveShutdownTimeout());
-        notNegative(violations, "recovery-batch-pause", worker.getRecoveryBatchPause());
-        notNegative(violations, "prefetch-window", worker.getPrefetchWindow());
-        atLeastOne(violations, "slots", worker.getSlots());
-        atLeastOne(violations, "recovery-batch-size", worker.getRecoveryBatchSize());
-        atLeastOne(violations, "recovery-max-batches", worker.getRecoveryMaxBatches());
-        atLeastOne(violations, "completion-batch-size", worker.getCompletionBatchSize());
+        SettingsViolations violations = new SettingsViolations();
+        check(violations, worker);
+        violations.throwIfAny();
+    }
+
+    static void check(SettingsViolations violations, AsyncTaskProperties.Worker worker) {
+        int before = violations.count();
+        checkEach(violations, worker);
+        if (violations.count() == before) {
+            checkTimings(violations, worker);
+        }
+    }
+
+    private static void checkEach(SettingsViolations violations, AsyncTaskProperties.Worker worker) {
+        violations.positive(P + "lease-timeout", worker.getLeaseTimeout());
+        violations.positive(P + "heartbeat-interval", worker.getHeartbeatInterval());
+        violations.positive(P + "recovery-interval", worker.getRecoveryInterval());
+        violations.positive(P + "registry-refresh-interval", worker.getRegistryRefreshInterval());
+        violations.positive(P + "max-execution-time", worker.getMaxExecutionTime());
+        violations.positive(P + "poll-interval", worker.getPollInterval());
+        violations.positive(P + "limits-refresh-interval", worker.getLimitsRefreshInterval());
+        violations.positive(P + "shutdown-timeout", worker.effectiveShutdownTimeout());
+        violations.notNegative(P + "recovery-batch-pause", worker.getRecoveryBatchPause());
+        violations.notNegative(P + "prefetch-window", worker.getPrefetchWindow());
+        violations.between(P + "slots", worker.getSlots(), 1, MAX_SLOTS);
+        violations.atLeast(P + "recovery-batch-size", worker.getRecoveryBatchSize(), 1);
+        violations.atLeast(P + "recovery-max-batches", worker.getRecoveryMaxBatches(), 1);
+        violations.atLeast(P + "completion-batch-size", worker.getCompletionBatchSize(), 1);
         if (worker.getGlobalLimit() < 0) {
             violations.add(P + "global-limit must be 0 (no limit) or more, but is " + worker.getGlobalLimit());
         }
@@ -41,23 +63,18 @@ public final class WorkerSettingsValidator {
                 violations.add(P + "type-limits." + limit.getKey() + " must be at least 1, but is " + limit.getValue());
             }
         }
-        validateRetry(violations, worker.getRetry());
-        if (violations.isEmpty()) {
-            validateTimings(violations, worker);
-        }
-        if (!violations.isEmpty()) {
-            throw new InvalidWorkerSettingsException(violations);
-        }
+        checkRetry(violations, worker.getRetry());
     }
 
-    /** The article's constraints between lease, heartbeat and recovery. */
-    private static void validateTimings(List<String> violations, AsyncTaskProperties.Worker worker) {
+    /** The constraints between lease, heartbeat and recovery. */
+    private static void checkTimings(SettingsViolations violations, AsyncTaskProperties.Worker worker) {
         Duration lease = worker.getLeaseTimeout();
         Duration heartbeat = worker.getHeartbeatInterval();
-        if (lease.compareTo(heartbeat.multipliedBy(2)) < 0) {
-            // one missed heartbeat must not lose a healthy lease
-            violations.add(P + "lease-timeout (" + lease + ") must be at least twice " + P
-                    + "heartbeat-interval (" + heartbeat + ")");
+        if (lease.compareTo(heartbeat.multipliedBy(MIN_HEARTBEATS_PER_LEASE)) < 0) {
+            violations.add(P + "lease-timeout (" + lease + ") must be at least " + MIN_HEARTBEATS_PER_LEASE + " x " + P
+                    + "heartbeat-interval (" + heartbeat + "): the watchdog stops an execution half a heartbeat "
+                    + "before its lease runs out, and after one missed renewal the next is sent two heartbeats "
+                    + "after the last, so a shorter lease loses its tasks to a single missed heartbeat");
         }
         Duration recovery = worker.getRecoveryInterval();
         if (recovery.compareTo(lease.multipliedBy(2)) > 0) {
@@ -67,32 +84,15 @@ public final class WorkerSettingsValidator {
         }
     }
 
-    private static void validateRetry(List<String> violations, AsyncTaskProperties.Retry retry) {
-        positive(violations, "retry.initial-backoff", retry.getInitialBackoff());
-        positive(violations, "retry.max-backoff", retry.getMaxBackoff());
-        if (retry.getMultiplier() < 1.0) {
-            violations.add(P + "retry.multiplier must be at least 1.0, but is " + retry.getMultiplier());
+    private static void checkRetry(SettingsViolations violations, AsyncTaskProperties.Retry retry) {
+        violations.positive(P + "retry.initial-backoff", retry.getInitialBackoff());
+        violations.positive(P + "retry.max-backoff", retry.getMaxBackoff());
+        // written so that NaN fails too
+        if (!(retry.getMultiplier() >= 1.0 && Double.isFinite(retry.getMultiplier()))) {
+            violations.add(P + "retry.multiplier must be a finite number of at least 1.0, but is " + retry.getMultiplier());
         }
-        if (retry.getJitter() < 0 || retry.getJitter() >= 1.0) {
+        if (!(retry.getJitter() >= 0 && retry.getJitter() < 1.0)) {
             violations.add(P + "retry.jitter must be from 0 to below 1.0, but is " + retry.getJitter());
-        }
-    }
-
-    private static void positive(List<String> violations, String property, Duration value) {
-        if (value == null || value.isZero() || value.isNegative()) {
-            violations.add(P + property + " must be positive, but is " + value);
-        }
-    }
-
-    private static void notNegative(List<String> violations, String property, Duration value) {
-        if (value == null || value.isNegative()) {
-            violations.add(P + property + " must not be negative, but is " + value);
-        }
-    }
-
-    private static void atLeastOne(List<String> violations, String property, int value) {
-        if (value < 1) {
-            violations.add(P + property + " must be at least 1, but is " + value);
         }
     }
 }

@@ -22,11 +22,22 @@ class WorkerSettingsValidatorTest {
     }
 
     @Test
-    void aLeaseShorterThanTwoHeartbeatsIsRefused() {
-        worker.setLeaseTimeout(Duration.ofSeconds(15));
+    void aLeaseThatOneMissedHeartbeatLosesIsRefused() {
+        // the watchdog stops at 25 s after the last renewal was sent; after a missed round the next is sent at 20 s
+        // plus both rounds' time, so a slow database already loses the lease: 2.5 heartbeats are not enough
+        worker.setLeaseTimeout(Duration.ofSeconds(25));
 
-        assertThat(violations()).containsExactly("async-task.worker.lease-timeout (PT15S) must be at least twice "
-                + "async-task.worker.heartbeat-interval (PT10S)");
+        assertThat(violations()).singleElement().asString().startsWith(
+                "async-task.worker.lease-timeout (PT25S) must be at least 3 x async-task.worker.heartbeat-interval (PT10S)");
+    }
+
+    @Test
+    void aLeaseOfThreeHeartbeatsIsTheShortestAccepted() {
+        worker.setLeaseTimeout(Duration.ofSeconds(30));
+        assertThatCode(() -> WorkerSettingsValidator.validate(worker)).doesNotThrowAnyException();
+
+        worker.setLeaseTimeout(Duration.ofMillis(29_999));
+        assertThat(violations()).singleElement().asString().contains("must be at least 3 x");
     }
 
     @Test
@@ -46,15 +57,15 @@ class WorkerSettingsValidatorTest {
         worker.getRetry().setJitter(1.5);
 
         assertThat(violations()).containsExactlyInAnyOrder(
-                "async-task.worker.poll-interval must be positive, but is PT0S",
-                "async-task.worker.slots must be at least 1, but is 0",
+                "async-task.worker.poll-interval must be from 1ms to 73000d, but is PT0S",
+                "async-task.worker.slots must be from 1 to 10000, but is 0",
                 "async-task.worker.global-limit must be 0 (no limit) or more, but is -1",
                 "async-task.worker.type-limits.export must be at least 1, but is 0",
                 "async-task.worker.retry.jitter must be from 0 to below 1.0, but is 1.5");
     }
 
     private java.util.List<String> violations() {
-        return catchThrowableOfType(InvalidWorkerSettingsException.class, () -> WorkerSettingsValidator.validate(worker))
+        return catchThrowableOfType(InvalidAsyncTaskSettingsException.class, () -> WorkerSettingsValidator.validate(worker))
                 .violations();
     }
 }

@@ -1,6 +1,8 @@
 package com.tudicloud.asynctask.admin.demo;
 
+import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.PositiveOrZero;
+import org.hibernate.validator.constraints.time.DurationMax;
 import org.hibernate.validator.constraints.time.DurationMin;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
@@ -19,7 +21,9 @@ public class DemoProperties {
     private boolean enabled = true;
 
     /** Time between two rounds of demo tasks after the start-up batch. */
-    @DurationMin(millis = 1)
+    @NotNull
+    @DurationMin(millis = 1, message = "must be from 1ms to 73000d")
+    @DurationMax(days = 73_000, message = "must be from 1ms to 73000d")
     private Duration feedInterval = Duration.ofSeconds(5);
 
     /** Demo tasks submitted per round, cycling through the demo task types; 0 submits only the start-up batch. */
@@ -31,7 +35,9 @@ public class DemoProperties {
     private int initialTasksPerType = 3;
 
     /** How long a demo.sleep task sleeps. */
-    @DurationMin(millis = 0)
+    @NotNull
+    @DurationMin(millis = 0, message = "must be from 0 to 73000d")
+    @DurationMax(days = 73_000, message = "must be from 0 to 73000d")
     private Duration sleep = Duration.ofSeconds(3);
 
     /** How many attempts of a demo.flaky task fail before one succeeds; it gets one attempt more than that. */
@@ -47,7 +53,9 @@ public class DemoProperties {
     private int importRows = 100;
 
     /** Pause per step of the export and import handlers, so that their progress can be watched. */
-    @DurationMin(millis = 0)
+    @NotNull
+    @DurationMin(millis = 0, message = "must be from 0 to 73000d")
+    @DurationMax(days = 73_000, message = "must be from 0 to 73000d")
     private Duration stepPause = Duration.ofMillis(300);
 
     public boolean isEnabled() {

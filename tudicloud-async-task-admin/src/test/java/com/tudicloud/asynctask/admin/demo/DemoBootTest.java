@@ -48,7 +48,7 @@ class DemoBootTest {
             .withPropertyValues(
                     // a database of its own per context: H2 drops an in-memory database with its last connection
                     "spring.datasource.url=jdbc:h2:mem:demo-" + UUID.randomUUID()
-                            + ";MODE=MySQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH",
+                            + ";MODE=MySQL;DEFAULT_NULL_ORDERING=HIGH",
                     "spring.liquibase.change-log=classpath:db/admin/changelog-master.xml",
                     "mybatis.mapper-locations=classpath:com/tudicloud/asynctask/admin/**/*Mapper.xml",
                     "async-task.worker.poll-interval=100ms",

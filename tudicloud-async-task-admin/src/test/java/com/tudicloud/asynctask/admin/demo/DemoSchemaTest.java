@@ -4,7 +4,18 @@ import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.config.YamlPropertiesFactoryBean;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.liquibase.autoconfigure.LiquibaseAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.io.ClassPathResource;
 import org.springframework.jdbc.core.JdbcTemplate;
+
+import javax.sql.DataSource;
+import java.nio.file.Path;
+import java.util.Properties;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,5 +44,27 @@ class DemoSchemaTest {
             assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM demo_import_record", Long.class)).isEqualTo(1);
             assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task", Long.class)).isZero();
         }
+    }
+
+    /** The demo as shipped, started a second time on the same ./data directory: the schema step finds its history. */
+    @Test
+    void theDemoStartsAgainOnItsOwnEmbeddedDatabase(@TempDir Path dataDirectory) {
+        Properties shipped = new YamlPropertiesFactoryBean() {{
+            setResources(new ClassPathResource("application.yml"));
+        }}.getObject();
+        String url = shipped.getProperty("spring.datasource.url").replace("./data/", dataDirectory + "/");
+        ApplicationContextRunner demo = new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, LiquibaseAutoConfiguration.class))
+                .withPropertyValues("spring.datasource.url=" + url,
+                        "spring.datasource.username=" + shipped.getProperty("spring.datasource.username"),
+                        "spring.datasource.password=",
+                        "spring.liquibase.change-log=" + shipped.getProperty("spring.liquibase.change-log"));
+
+        demo.run(first -> assertThat(first).hasNotFailed());
+        demo.run(second -> {
+            assertThat(second).hasNotFailed();
+            JdbcTemplate jdbc = new JdbcTemplate(second.getBean(DataSource.class));
+            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task", Long.class)).isZero();
+        });
     }
 }

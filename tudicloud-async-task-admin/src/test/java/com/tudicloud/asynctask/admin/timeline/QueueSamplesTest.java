@@ -1,6 +1,5 @@
 package com.tudicloud.asynctask.admin.timeline;
 
-import com.tudicloud.asynctask.admin.AdminProperties;
 import com.tudicloud.asynctask.api.spi.QueueSample;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
@@ -11,7 +10,6 @@ import java.time.Duration;
 import java.time.Instant;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** An hour of queue samples in memory, and the sampling interval checked at start. */
 class QueueSamplesTest {
@@ -41,18 +39,5 @@ class QueueSamplesTest {
 
         assertThat(samples.since(Instant.EPOCH)).singleElement()
                 .satisfies(sample -> assertThat(sample.due() + sample.running()).isZero());
-    }
-
-    @Test
-    void theIntervalMustBeBetweenASecondAndFiveMinutes() {
-        TimelineConfiguration configuration = new TimelineConfiguration();
-        AdminProperties properties = new AdminProperties();
-        for (Duration wrong : new Duration[] {Duration.ZERO, Duration.ofMillis(999), Duration.ofMinutes(6), null}) {
-            properties.setQueueSampleInterval(wrong);
-            assertThatThrownBy(() -> configuration.queueSamples(store, properties))
-                    .hasMessageContaining("async-task.admin.queue-sample-interval must be between 1s and 5m");
-        }
-        properties.setQueueSampleInterval(Duration.ofSeconds(1));
-        assertThat(configuration.queueSamples(store, properties).interval()).isEqualTo(Duration.ofSeconds(1));
     }
 }

@@ -17,7 +17,7 @@ public final class H2TestDatabase {
     public static synchronized HikariDataSource get() {
         if (instance == null) {
             HikariConfig config = new HikariConfig();
-            config.setJdbcUrl("jdbc:h2:mem:async_task_test;MODE=MySQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;"
+            config.setJdbcUrl("jdbc:h2:mem:async_task_test;MODE=MySQL;DEFAULT_NULL_ORDERING=HIGH;"
                     + "DB_CLOSE_DELAY=-1");
             config.setUsername("sa");
             config.setPassword("");

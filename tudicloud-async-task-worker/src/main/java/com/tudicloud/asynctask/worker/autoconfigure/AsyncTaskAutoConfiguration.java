@@ -28,13 +28,13 @@ import com.tudicloud.asynctask.worker.schedule.DeclaredSchedules;
 import com.tudicloud.asynctask.worker.schedule.RecurringTaskScheduler;
 import com.tudicloud.asynctask.worker.schedule.ScheduleOperations;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -46,21 +46,29 @@ import java.time.Clock;
 import java.util.stream.Collectors;
 
 /**
- * What a service gets by adding the worker dependency: the MyBatis stores on its DataSource, a
+ * What a service gets by adding the worker dependency: the MyBatis stores on its DataSource (the one
+ * {@code async-task.datasource} names when it has several), a
  * client, and (unless {@code async-task.worker.enabled=false}) a worker running every
  * {@link TaskHandler} bean. Each bean backs off when the service defines its own.
  */
 @AutoConfiguration(after = DataSourceAutoConfiguration.class, afterName = {
         "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
         "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration"})
-@ConditionalOnSingleCandidate(DataSource.class)
+@ConditionalOnBean(DataSource.class)
 @EnableConfigurationProperties(AsyncTaskProperties.class)
 public class AsyncTaskAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    MyBatisStores asyncTaskStores(DataSource dataSource, AsyncTaskMetrics metrics) {
-        return MyBatisStores.create(dataSource, metrics::databaseRetry);
+    MyBatisStores asyncTaskStores(ListableBeanFactory beans, AsyncTaskProperties properties, AsyncTaskMetrics metrics) {
+        return MyBatisStores.create(DataSourceChoice.choose(beans, properties.getDatasource()), metrics::databaseRetry);
+    }
+
+    /** Stops the start, naming the missing tables, on a database without the schema. */
+    @Bean
+    @ConditionalOnMissingBean
+    SchemaVerification asyncTaskSchemaVerification(MyBatisStores stores) {
+        return new SchemaVerification(stores.schemaCheck());
     }
 
     /** Without Micrometer on the class path (nested configurations come first, so this is the fallback). */
@@ -139,6 +147,17 @@ public class AsyncTaskAutoConfiguration {
         // listeners are looked up per submit: a handler may use the client, and the worker depends on handlers
         TaskSubmissionListener notifyAll = types -> listeners.orderedStream().forEach(l -> l.tasksSubmitted(types));
         return new DefaultAsyncTaskClient(store, codec, clock.getIfAvailable(Clock::systemUTC), notifyAll, metrics);
+    }
+
+    /** The application's Liquibase migration, when it has one, runs under a database-wide lock. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "liquibase.integration.spring.SpringLiquibase")
+    static class SchemaLockConfiguration {
+
+        @Bean
+        static LiquibaseSchemaLock asyncTaskLiquibaseSchemaLock() {
+            return new LiquibaseSchemaLock();
+        }
     }
 
     /** Meters through Micrometer when the application has a MeterRegistry; none otherwise. */

@@ -6,9 +6,10 @@ import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.mybatis.testing.SchemaScripts;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
-import com.tudicloud.asynctask.worker.InvalidWorkerSettingsException;
+import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -141,11 +142,13 @@ class AsyncTaskAutoConfigurationTest {
                 "async-task.worker.recovery-interval=20s").run(context -> {
             assertThat(context).hasFailed();
             Throwable failure = context.getStartupFailure();
-            InvalidWorkerSettingsException invalid = findCause(failure, InvalidWorkerSettingsException.class);
-            assertThat(invalid.violations()).containsExactly(
-                    "async-task.worker.lease-timeout (PT5S) must be at least twice async-task.worker.heartbeat-interval (PT3S)",
+            InvalidAsyncTaskSettingsException invalid = findCause(failure, InvalidAsyncTaskSettingsException.class);
+            assertThat(invalid.violations()).hasSize(2);
+            assertThat(invalid.violations().get(0)).startsWith(
+                    "async-task.worker.lease-timeout (PT5S) must be at least 3 x async-task.worker.heartbeat-interval (PT3S)");
+            assertThat(invalid.violations().get(1)).isEqualTo(
                     "async-task.worker.recovery-interval (PT20S) must be at most twice async-task.worker.lease-timeout (PT5S)");
-            FailureAnalysis analysis = new InvalidWorkerSettingsFailureAnalyzer().analyze(failure);
+            FailureAnalysis analysis = new InvalidAsyncTaskSettingsFailureAnalyzer().analyze(failure);
             assertThat(analysis.getDescription()).contains("async-task.worker.heartbeat-interval");
             assertThat(analysis.getAction()).contains("docs/configuration.md");
         });
@@ -168,6 +171,51 @@ class AsyncTaskAutoConfigurationTest {
                     assertThat(jdbc.queryForList("SELECT name FROM system_async_task_lock", String.class))
                             .containsExactly("claim", "retention");
                 });
+    }
+
+    @Test
+    void aDatabaseWithoutTheSchemaStopsStartUpNamingTheMissingTablesAndTheTwoWaysToCreateThem() {
+        String database = db.server().recreateScratchDatabase("no_schema");
+        service.withPropertyValues("spring.datasource.url=" + db.server().jdbcUrl(database)).run(context -> {
+            assertThat(context).hasFailed();
+            MissingSchemaException missing = findCause(context.getStartupFailure(), MissingSchemaException.class);
+            assertThat(missing.missingTables()).containsExactly("system_async_task", "system_async_task_lock",
+                    "system_async_task_worker", "system_async_task_type", "system_async_task_schedule");
+            FailureAnalysis analysis = new MissingSchemaFailureAnalyzer().analyze(context.getStartupFailure());
+            assertThat(analysis.getDescription()).isEqualTo("The async-task schema is missing from the database: no table "
+                    + "system_async_task, system_async_task_lock, system_async_task_worker, system_async_task_type, "
+                    + "system_async_task_schedule.");
+            assertThat(analysis.getAction()).contains("<include file=\"db/async-task/changelog-master.xml\"/>",
+                    "sql/mysql/system_async_task.sql");
+        });
+    }
+
+    @Test
+    void oneMissingTableIsNamedAlone() {
+        String database = db.server().recreateScratchDatabase("one_table_missing");
+        try (var dataSource = db.server().dataSource(database, 1)) {
+            SchemaScripts.applyChangelog(dataSource);
+            new org.springframework.jdbc.core.JdbcTemplate(dataSource).execute("DROP TABLE system_async_task_type");
+        }
+        service.withPropertyValues("spring.datasource.url=" + db.server().jdbcUrl(database)).run(context ->
+                assertThat(findCause(context.getStartupFailure(), MissingSchemaException.class).missingTables())
+                        .containsExactly("system_async_task_type"));
+    }
+
+    @Test
+    void theSchemaALiquibaseMigrationCreatesInTheSameStartIsFound() {
+        String database = db.server().recreateScratchDatabase("schema_same_start");
+        service.withConfiguration(AutoConfigurations.of(LiquibaseAutoConfiguration.class))
+                .withPropertyValues("spring.datasource.url=" + db.server().jdbcUrl(database),
+                        "spring.liquibase.change-log=classpath:db/async-task/changelog-master.xml")
+                .run(context -> assertThat(context).hasNotFailed());
+    }
+
+    @Test
+    void aDatabaseThatCannotBeReachedAtStartDoesNotStopTheStart() {
+        service.withPropertyValues("spring.datasource.url=jdbc:mysql://127.0.0.1:1/nowhere?connectTimeout=500",
+                        "spring.datasource.hikari.connection-timeout=500", "async-task.worker.enabled=false")
+                .run(context -> assertThat(context).hasNotFailed().hasSingleBean(AsyncTaskClient.class));
     }
 
     @Test

@@ -1,0 +1,32 @@
+package com.tudicloud.asynctask.worker;
+
+/**
+ * Checks every {@code async-task.*} setting when the properties are bound, so that a value no loop can run
+ * with (a zero interval, a negative batch, a duration past any clock) stops start-up with one message naming
+ * each property and its range, instead of failing later in a loop, round after round.
+ */
+public final class AsyncTaskSettingsValidator {
+
+    private AsyncTaskSettingsValidator() {
+    }
+
+    /** @throws InvalidAsyncTaskSettingsException listing every violation */
+    public static void validate(AsyncTaskProperties properties) {
+        SettingsViolations violations = new SettingsViolations();
+        WorkerSettingsValidator.check(violations, properties.getWorker());
+        violations.positive("async-task.metrics.queue-refresh-interval", properties.getMetrics().getQueueRefreshInterval());
+        checkRetention(violations, properties.getRetention());
+        violations.throwIfAny();
+    }
+
+    private static void checkRetention(SettingsViolations violations, AsyncTaskProperties.Retention retention) {
+        String p = "async-task.retention.";
+        violations.positive(p + "interval", retention.getInterval());
+        violations.notNegative(p + "success-age", retention.getSuccessAge());
+        violations.notNegative(p + "failed-age", retention.getFailedAge());
+        violations.notNegative(p + "cancelled-age", retention.getCancelledAge());
+        violations.atLeast(p + "batch-size", retention.getBatchSize(), 1);
+        violations.notNegative(p + "batch-pause", retention.getBatchPause());
+        violations.atLeast(p + "max-batches", retention.getMaxBatches(), 1);
+    }
+}
