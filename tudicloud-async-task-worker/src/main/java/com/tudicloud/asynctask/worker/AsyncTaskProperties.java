@@ -91,6 +91,7 @@ public class AsyncTaskProperties implements InitializingBean {
         public void setMisfireThreshold(Duration misfireThreshold) {
             this.misfireThreshold = misfireThreshold;
         }
+    }
 
     public String getDatasource() {
         return datasource;

@@ -40,7 +40,6 @@ public final class RecurringTaskScheduler implements SmartLifecycle {
 
     public RecurringTaskScheduler(ScheduleStore store, AsyncTaskProperties.Schedules settings, AsyncTaskMetrics metrics,
                                   Clock clock) {
-        ScheduleSettingsValidator.validate(settings);
         this.store = store;
         this.settings = settings;
         this.planner = new FirePlanner(settings.getMisfireThreshold());
