@@ -68,10 +68,13 @@ CREATE TABLE system_async_task_worker (
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 
 -- one row per task type, for settings the whole fleet shares:
--- max_running caps the type's leased tasks across all workers (NULL: no cap)
+-- max_running caps the type's leased tasks across all workers (NULL: no cap);
+-- paused_at/paused_by: paused fleet-wide since then, by that operator (NULL: not paused), no worker claims it
 CREATE TABLE system_async_task_type (
     task_type   VARCHAR(100) NOT NULL,
     max_running INT          NULL,
+    paused_at   DATETIME(3)  NULL,
+    paused_by   VARCHAR(255) NULL,
     PRIMARY KEY (task_type)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 

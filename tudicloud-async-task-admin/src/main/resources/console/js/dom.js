@@ -47,6 +47,33 @@ export function append(el, children) {
     }
 }
 
+/**
+ * Shows one row per item in body, in the items' order, keeping the row nodes it showed before (buttons keep
+ * their focus across refreshes) and removing those of items no longer there. rows maps an item's key to
+ * {tr}; rowFor(item, row) returns the item's row: the one given, updated, or a new one.
+ */
+export function syncRows(body, rows, items, keyOf, rowFor) {
+    const seen = new Set();
+    let previous = null;
+    for (const item of items) {
+        const key = keyOf(item);
+        seen.add(key);
+        const row = rowFor(item, rows.get(key));
+        rows.set(key, row);
+        const expected = previous ? previous.nextSibling : body.firstChild;
+        if (expected !== row.tr) {
+            body.insertBefore(row.tr, expected);
+        }
+        previous = row.tr;
+    }
+    for (const [key, row] of rows) {
+        if (!seen.has(key)) {
+            row.tr.remove();
+            rows.delete(key);
+        }
+    }
+}
+
 export function debounce(fn, ms) {
     let timer = null;
     return (...args) => {

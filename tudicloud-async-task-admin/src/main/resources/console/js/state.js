@@ -75,6 +75,18 @@ function toInstant(localValue) {
     return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
+/** The current filters as a bulk action's body: the statuses chosen, and only the filters that are set. */
+export function filterBody() {
+    const body = {statuses: STATUSES.filter((status) => state.statuses.has(status))};
+    if (state.taskType.trim()) body.taskType = state.taskType.trim();
+    if (state.ownerId.trim()) body.ownerId = state.ownerId.trim();
+    const from = toInstant(state.createdFrom);
+    const to = toInstant(state.createdTo);
+    if (from) body.createdFrom = from;
+    if (to) body.createdTo = to;
+    return body;
+}
+
 /** The list query for the current filters; the datetime-local values become ISO instants. */
 export function listQuery() {
     const params = new URLSearchParams();

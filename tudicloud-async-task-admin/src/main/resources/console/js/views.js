@@ -16,8 +16,10 @@ import timeline from './overview/timeline.js';
 import scheduleForm from './schedules/form.js';
 import schedules from './schedules/table.js';
 import workers from './overview/workers.js';
+import bulk from './tasks/bulk.js';
 import filters from './tasks/filters.js';
 import submit from './tasks/submit.js';
 import tasks from './tasks/table.js';
+import types from './types/types.js';
 
-export default [stats, timeline, workers, filters, tasks, submit, detail, schedules, scheduleForm];
+export default [stats, timeline, workers, types, filters, bulk, tasks, submit, detail, schedules, scheduleForm];

@@ -12,6 +12,7 @@ import {t} from '../i18n.js';
 import {session, state, writeHash} from '../state.js';
 import {actionButtons} from '../tasks/actions.js';
 import {badge} from '../widgets.js';
+import {loadPolicies} from './policy.js';
 import {SECTIONS} from './sections.js';
 
 let shownKey = null;
@@ -81,7 +82,7 @@ async function load() {
     }
     const seq = ++sequence;
     try {
-        const task = await api('GET', `/api/tasks/${id}`);
+        const [task] = await Promise.all([api('GET', `/api/tasks/${id}`), loadPolicies()]);
         if (seq === sequence && state.detailId === id) {
             render(task);
         }

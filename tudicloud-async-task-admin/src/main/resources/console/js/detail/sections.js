@@ -11,20 +11,9 @@ import {duration, timeElement} from '../format.js';
 import {t} from '../i18n.js';
 import {ACTIVE, WAITING} from '../state.js';
 import {badge, progressBar} from '../widgets.js';
+import {fields, section} from './fields.js';
 import {payloadView} from './json-view.js';
-
-const dash = () => h('span', {class: 'muted'}, '—');
-
-function section(titleKey, testid, ...content) {
-    return h('section', {class: 'drawer-section', 'data-testid': testid}, h('h3', null, t(titleKey)), ...content);
-}
-
-function fields(...pairs) {
-    return h('dl', {class: 'fields'}, pairs.filter(Boolean).map(([labelKey, value, testid]) => [
-        h('dt', null, t(labelKey)),
-        h('dd', {'data-testid': testid || null}, value === null || value === undefined || value === '' ? dash() : value),
-    ]));
-}
+import {policy} from './policy.js';
 
 const ms = (from, to) => (from && to ? new Date(to).getTime() - new Date(from).getTime() : null);
 
@@ -101,6 +90,7 @@ export const SECTIONS = [
     {render: error, keep: (task) => `${task.id}\u0001${task.lastError}`},
     {render: timings},
     {render: about},
+    {render: policy},
     {render: lease},
     {render: payload, keep: (task) => `${task.id}\u0001${JSON.stringify([task.payload, task.redactedFields])}`},
 ];

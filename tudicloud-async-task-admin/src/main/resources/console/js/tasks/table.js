@@ -5,7 +5,7 @@
  * Text only through textContent: every cell is built with h(), whose text children are text nodes.
  */
 import {api} from '../api.js';
-import {$, append, h} from '../dom.js';
+import {$, append, h, syncRows} from '../dom.js';
 import {emit, on} from '../events.js';
 import {duration, number, relative, shortTime, timeElement, timeTitle} from '../format.js';
 import {t} from '../i18n.js';
@@ -115,29 +115,11 @@ function updateRow(row, task) {
 }
 
 function render(page) {
-    const body = $('task-rows');
-    const seen = new Set();
-    let previous = null;
-    for (const task of page.items) {
-        seen.add(task.id);
-        let row = rows.get(task.id);
-        if (!row) {
-            row = newRow(task);
-            rows.set(task.id, row);
-        }
+    syncRows($('task-rows'), rows, page.items, (task) => task.id, (task, known) => {
+        const row = known || newRow(task);
         updateRow(row, task);
-        const expected = previous ? previous.nextSibling : body.firstChild;
-        if (expected !== row.tr) {
-            body.insertBefore(row.tr, expected);
-        }
-        previous = row.tr;
-    }
-    for (const [id, row] of rows) {
-        if (!seen.has(id)) {
-            row.tr.remove();
-            rows.delete(id);
-        }
-    }
+        return row;
+    });
     renderPager(page);
 }
 
@@ -180,6 +162,7 @@ async function load() {
         }
         render(page);
         $('tasks').dataset.query = query;
+        emit('tasks:loaded', page.total);
     } catch (e) {
         if (seq === sequence && e.status !== 401) {
             notify(e.detail, 'error');

@@ -45,6 +45,13 @@ public class AdminProperties {
      */
     private List<String> redactPayloadFields = new ArrayList<>();
 
+    /**
+     * Bulk retries and cancels walk the task table in ranges of this many ids, one short statement per range:
+     * no statement reads more rows than this, and the locks it takes last one statement.
+     */
+    @Positive(message = "must be from 1 to 2147483647")
+    private int bulkBatchIds = 2000;
+
     /** Who may log in; passwords are stored hashed, with their encoder's prefix, e.g. {bcrypt}$2a$10$... */
     private List<User> users = new ArrayList<>();
 
@@ -66,6 +73,14 @@ public class AdminProperties {
 
     public void setTaskTypes(Set<String> taskTypes) {
         this.taskTypes = taskTypes;
+    }
+
+    public int getBulkBatchIds() {
+        return bulkBatchIds;
+    }
+
+    public void setBulkBatchIds(int bulkBatchIds) {
+        this.bulkBatchIds = bulkBatchIds;
     }
 
     public Duration getWorkersWindow() {

@@ -47,6 +47,9 @@ class AdminSettingsAtStartTest {
                 cases.add(Arguments.of(property, value, "must be from 0 to 73000d"));
             }
         }
+        for (String value : List.of("0", "-1", "-2147483648")) {
+            cases.add(Arguments.of(A + "bulk-batch-ids", value, "must be from 1 to 2147483647"));
+        }
         for (String value : List.of("999ms", "0", "-1s", "301s")) {
             cases.add(Arguments.of(A + "queue-sample-interval", value, "must be from 1s to 5m"));
         }
@@ -73,10 +76,10 @@ class AdminSettingsAtStartTest {
 
     static Stream<Arguments> accepted() {
         return Stream.of(
-                Arguments.of(List.of(A + "max-body-bytes=1", A + "workers-window=1ms", A + "queue-sample-interval=1s",
+                Arguments.of(List.of(A + "max-body-bytes=1", A + "bulk-batch-ids=1", A + "workers-window=1ms", A + "queue-sample-interval=1s",
                         D + "feed-interval=1ms", D + "sleep=0", D + "step-pause=0", D + "tasks-per-feed=0",
                         D + "export-rows=0")),
-                Arguments.of(List.of(A + "max-body-bytes=2147483647", A + "workers-window=73000d",
+                Arguments.of(List.of(A + "max-body-bytes=2147483647", A + "bulk-batch-ids=2147483647", A + "workers-window=73000d",
                         A + "queue-sample-interval=5m", D + "feed-interval=73000d", D + "sleep=73000d",
                         D + "step-pause=73000d", D + "import-rows=2147483647")));
     }

@@ -21,7 +21,16 @@ public interface TaskHandler<P> {
 
     /**
      * Runs one task. Return {@link TaskResult#success()} and friends; a thrown exception is retried
-     * with backoff until the attempts run out.
+     * with backoff until the attempts run out, unless {@link #policy()} names it non-retryable.
      */
     TaskResult execute(TaskContext context, P payload) throws Exception;
+
+    /**
+     * How the tasks of this type are run: attempts, retry backoff, time limit, default priority,
+     * concurrency, exceptions not worth a retry. Settings it leaves out are the worker's; properties
+     * under {@code async-task.types.<type>} override it.
+     */
+    default TaskPolicy policy() {
+        return TaskPolicy.DEFAULTS;
+    }
 }

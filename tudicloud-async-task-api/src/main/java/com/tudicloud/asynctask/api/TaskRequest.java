@@ -10,15 +10,16 @@ import java.util.Objects;
  *
  * @param taskType    the handler that runs it, e.g. {@code "report.export"}
  * @param payload     any JSON-serialisable value, or {@code null}
- * @param priority    higher runs first among due tasks
+ * @param priority    higher runs first among due tasks; {@code null} for the task type's default priority
  * @param delay       how long after submission the task becomes due; never negative
  * @param runAt       an absolute due time instead of a delay, or {@code null}
- * @param maxAttempts executions allowed before the task ends FAILED; at least 1
+ * @param maxAttempts executions allowed before the task ends FAILED, at least 1; {@code null} for the task
+ *                    type's (see {@link TaskPolicy}), which is {@value #DEFAULT_MAX_ATTEMPTS} unless it says otherwise
  * @param ownerId     who the task belongs to (a user, a tenant), for listing; may be {@code null}
  * @param dedupKey    when set, a second submission with the same type and key returns the first task
  */
-public record TaskRequest(String taskType, Object payload, int priority, Duration delay, Instant runAt,
-                          int maxAttempts, String ownerId, String dedupKey) {
+public record TaskRequest(String taskType, Object payload, Integer priority, Duration delay, Instant runAt,
+                          Integer maxAttempts, String ownerId, String dedupKey) {
 
     public static final int MAX_TASK_TYPE_LENGTH = 100;
     public static final int MAX_OWNER_ID_LENGTH = 128;
@@ -31,7 +32,7 @@ public record TaskRequest(String taskType, Object payload, int priority, Duratio
         if (delay.isNegative()) {
             throw new IllegalArgumentException("delay must not be negative: " + delay);
         }
-        if (maxAttempts < 1) {
+        if (maxAttempts != null && maxAttempts < 1) {
             throw new IllegalArgumentException("maxAttempts must be at least 1: " + maxAttempts);
         }
         if (ownerId != null) {
@@ -47,7 +48,7 @@ public record TaskRequest(String taskType, Object payload, int priority, Duratio
     }
 
     public static TaskRequest of(String taskType, Object payload) {
-        return new TaskRequest(taskType, payload, 0, Duration.ZERO, null, DEFAULT_MAX_ATTEMPTS, null, null);
+        return new TaskRequest(taskType, payload, null, Duration.ZERO, null, null, null, null);
     }
 
     public TaskRequest withPriority(int priority) {

@@ -16,7 +16,9 @@ class TaskRequestTest {
                 .withOwnerId("alice").withDedupKey("k").withDelay(Duration.ofSeconds(2));
 
         assertThat(request).isEqualTo(new TaskRequest("mail", "payload", 3, Duration.ofSeconds(2), null, 5, "alice", "k"));
-        assertThat(TaskRequest.of("mail", null).maxAttempts()).isEqualTo(TaskRequest.DEFAULT_MAX_ATTEMPTS);
+        // left to the task type's policy
+        assertThat(TaskRequest.of("mail", null).maxAttempts()).isNull();
+        assertThat(TaskRequest.of("mail", null).priority()).isNull();
     }
 
     @Test

@@ -2,6 +2,9 @@ package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
+import com.tudicloud.asynctask.api.spi.StoreLimits;
+import com.tudicloud.asynctask.api.spi.TypeSettings;
+import org.springframework.dao.DuplicateKeyException;
 
 import java.util.HashMap;
 import java.util.List;
@@ -10,6 +13,8 @@ import java.util.Set;
 
 /** The fleet's shared settings on MyBatis: one statement to read, one or two to write. */
 final class MyBatisFleetSettings implements FleetSettings {
+
+    private static final int PAUSED_BY_LENGTH = 255;
 
     private final SystemAsyncTaskTypeMapper mapper;
 
@@ -44,5 +49,39 @@ final class MyBatisFleetSettings implements FleetSettings {
         if (limits.global() > 0) {
             mapper.updateGlobalLimit(limits.global());
         }
+    }
+
+    @Override
+    public Set<String> pausedTypes(Set<String> taskTypes) {
+        return taskTypes.isEmpty() ? Set.of() : Set.copyOf(mapper.selectPausedTypes(taskTypes));
+    }
+
+    @Override
+    public boolean pause(String taskType, String pausedBy) {
+        String by = fitted(pausedBy);
+        if (mapper.pause(taskType, by) == 1) {
+            return true;
+        }
+        try {
+            return mapper.insertPaused(taskType, by) == 1;
+        } catch (DuplicateKeyException pausedAlready) {
+            return false;
+        }
+    }
+
+    /** A user name as paused_by (VARCHAR(255)) holds it: cut to 255 characters, never inside a surrogate pair. */
+    private static String fitted(String pausedBy) {
+        return StoreLimits.SCHEMA.measuredIn(StoreLimits.TextMeasure.UTF16_UNITS).fit(pausedBy, PAUSED_BY_LENGTH);
+    }
+
+    @Override
+    public boolean resume(String taskType) {
+        return mapper.resume(taskType) > 0;
+    }
+
+    @Override
+    public TypeSettings typeSettings() {
+        Integer global = mapper.selectGlobalLimit();
+        return new TypeSettings(global == null ? 0 : global, mapper.selectTypeSettings());
     }
 }

@@ -7,6 +7,7 @@ import com.tudicloud.asynctask.api.spi.CompletionReport;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
 import com.tudicloud.asynctask.api.spi.LeaseState;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.QueueProbe;
 import com.tudicloud.asynctask.api.spi.RecoveryBatch;
 import com.tudicloud.asynctask.api.spi.StoreLimits;
 import org.slf4j.Logger;
@@ -28,11 +29,12 @@ import java.util.stream.Collectors;
 /**
  * The lease engine's statements on MyBatis. Statements per call, transaction control aside:
  * claim 2 (lock a batch, mark it), 1 more when it locked due SCHEDULED tasks it had no room for (they
- * become QUEUED), and 2 more under limits (the lock row, the count of leased tasks);
+ * become QUEUED), 2 more under limits (the lock row, the count of leased tasks), and what the request's
+ * pause check sends once tasks were found (the worker's: one read at most once per poll interval);
  * renew 2 per 1,000 leases (one UPDATE, then a SELECT of the few cancel-requested rows when every lease
  * was extended, else of the states of all); complete 1 for a group of outcomes, whatever their kinds,
- * and 1 more when some write was refused; recover 1 + one per fate. Renewal and completion run outside
- * any transaction, at READ COMMITTED (one statement more on a pool at another isolation).
+ * and 1 more when some write was refused; recover 1 + one per fate; probe 1, autocommitted. Renewal and
+ * completion run outside any transaction, at READ COMMITTED (one statement more on a pool at another isolation).
  * RoundTripBudgetTest counts them as the server sees them.
  */
 final class MyBatisLeaseStore implements LeaseStore {
@@ -89,7 +91,7 @@ final class MyBatisLeaseStore implements LeaseStore {
             return List.of();
         }
         // in claim order: what there is room for is taken, the rest is only locked until commit
-        List<ClaimCandidate> found = mapper.selectClaimCandidates(budget.branches());
+        List<ClaimCandidate> found = withoutPaused(mapper.selectClaimCandidates(budget.branches()), request);
         List<ClaimCandidate> taken = found.subList(0, Math.min(budget.room(), found.size()));
         List<Long> dueLeftScheduled = found.subList(taken.size(), found.size()).stream()
                 .filter(ClaimCandidate::isScheduled).map(ClaimCandidate::id).toList();
@@ -106,6 +108,25 @@ final class MyBatisLeaseStore implements LeaseStore {
             throw new IllegalStateException("claimed " + marked + " of " + ids.size() + " locked tasks");
         }
         return taken.stream().map(ClaimCandidate::claimed).toList();
+    }
+
+    /** Autocommitted: a plain read outside a transaction sends no transaction control and locks nothing. */
+    @Override
+    public QueueProbe probe(Set<String> taskTypes) {
+        return taskTypes.isEmpty() ? new QueueProbe(false, true) : mapper.probeQueue(taskTypes);
+    }
+
+    /**
+     * Tasks of paused types are left, locked until commit: the pause check is asked only when tasks were
+     * found, so a claim that finds nothing costs nothing more.
+     */
+    private static List<ClaimCandidate> withoutPaused(List<ClaimCandidate> found, ClaimRequest request) {
+        if (found.isEmpty()) {
+            return found;
+        }
+        Set<String> paused = request.pauses().pausedAmong(found.stream().map(ClaimCandidate::taskType)
+                .collect(Collectors.toSet()));
+        return paused.isEmpty() ? found : found.stream().filter(task -> !paused.contains(task.taskType())).toList();
     }
 
     @Override

@@ -71,7 +71,7 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         return new MyBatisStores(taskStore,
                 new MyBatisLeaseStore(mapper, readCommitted, readCommittedStatements, retry, mappers::knownDatabaseId),
                 new MyBatisTaskAdminStore(mapper, readCommittedStatements),
-                new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class)),
+                new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class), readCommittedStatements),
                 new MyBatisFleetLocks(mappers.mapper(SystemAsyncTaskLockMapper.class)),
                 new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)),
                 new SchemaCheck(mappers),
@@ -91,6 +91,7 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         configuration.setMapUnderscoreToCamelCase(true);
         configuration.setArgNameBasedConstructorAutoMapping(true);
         configuration.setDatabaseId(databaseId);
+        configuration.getTypeAliasRegistry().registerAlias(ShapeCachedLanguageDriver.ALIAS, ShapeCachedLanguageDriver.class);
         for (String mapperXml : MAPPER_XMLS) {
             try (InputStream xml = MyBatisStores.class.getClassLoader().getResourceAsStream(mapperXml)) {
                 if (xml == null) {

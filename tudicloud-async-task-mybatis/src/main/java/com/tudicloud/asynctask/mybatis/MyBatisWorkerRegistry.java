@@ -5,14 +5,17 @@ import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 
 /** The worker registry on MyBatis: one statement per call. */
 final class MyBatisWorkerRegistry implements WorkerRegistry {
 
     private final SystemAsyncTaskWorkerMapper mapper;
+    private final ReadCommittedStatements readCommitted;
 
-    MyBatisWorkerRegistry(SystemAsyncTaskWorkerMapper mapper) {
+    MyBatisWorkerRegistry(SystemAsyncTaskWorkerMapper mapper, ReadCommittedStatements readCommitted) {
         this.mapper = mapper;
+        this.readCommitted = readCommitted;
     }
 
     @Override
@@ -26,6 +29,11 @@ final class MyBatisWorkerRegistry implements WorkerRegistry {
             mapper.register(workerId, host, taskTypes, slots);
             mapper.heartbeat(workerId, runningTasks);
         }
+    }
+
+    @Override
+    public boolean heartbeatUnlessDue(String workerId, int runningTasks, Set<String> dueTypes) {
+        return !dueTypes.isEmpty() && readCommitted.run(() -> mapper.heartbeatUnlessDue(workerId, runningTasks, dueTypes)) > 0;
     }
 
     @Override

@@ -4,7 +4,9 @@ import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
+import com.tudicloud.asynctask.api.spi.QueueProbe;
 import com.tudicloud.asynctask.api.spi.QueueSample;
+import com.tudicloud.asynctask.api.spi.TaskFilter;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
 import org.apache.ibatis.annotations.Param;
 
@@ -35,6 +37,8 @@ interface SystemAsyncTaskMapper {
     List<TypeCount> countLeasedByType();
 
     List<ClaimCandidate> selectClaimCandidates(@Param("branches") List<ClaimBranch> branches);
+
+    QueueProbe probeQueue(@Param("dueTypes") Set<String> dueTypes);
 
     int markClaimed(@Param("ids") List<Long> ids, @Param("workerId") String workerId,
                     @Param("leaseMicros") long leaseMicros);
@@ -88,6 +92,16 @@ interface SystemAsyncTaskMapper {
     int requeueFinished(@Param("id") long id);
 
     int deleteFinished(@Param("status") TaskStatus status, @Param("ageMicrosAgo") long ageMicrosAgo, @Param("limit") int limit);
+
+    IdRange selectIdRange();
+
+    int requeueRange(@Param("f") TaskFilter filter, @Param("from") long from, @Param("to") long to);
+
+    int cancelWaitingRange(@Param("f") TaskFilter filter, @Param("from") long from, @Param("to") long to);
+
+    int requestCancelRange(@Param("f") TaskFilter filter, @Param("from") long from, @Param("to") long to);
+
+    List<TypeCount> countFinishedByType(@Param("minutes") int minutes);
 
     /** Fails while the table is missing; reads no row. */
     int probeTable();

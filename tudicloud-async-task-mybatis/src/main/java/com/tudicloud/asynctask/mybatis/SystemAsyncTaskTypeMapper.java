@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.mybatis;
 
+import com.tudicloud.asynctask.api.spi.TypeSettings;
 import org.apache.ibatis.annotations.Param;
 
 import java.util.Collection;
@@ -13,6 +14,18 @@ interface SystemAsyncTaskTypeMapper {
     int upsertTypeLimits(@Param("limits") List<TypeLimit> limits);
 
     int updateGlobalLimit(@Param("maxRunning") int maxRunning);
+
+    List<String> selectPausedTypes(@Param("taskTypes") Collection<String> taskTypes);
+
+    int pause(@Param("taskType") String taskType, @Param("pausedBy") String pausedBy);
+
+    int insertPaused(@Param("taskType") String taskType, @Param("pausedBy") String pausedBy);
+
+    int resume(@Param("taskType") String taskType);
+
+    List<TypeSettings.Type> selectTypeSettings();
+
+    Integer selectGlobalLimit();
 
     /** Fails while the table is missing; reads no row. */
     int probeTable();

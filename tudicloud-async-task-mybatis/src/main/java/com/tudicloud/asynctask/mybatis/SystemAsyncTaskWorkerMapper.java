@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.api.spi.WorkerInfo;
 import org.apache.ibatis.annotations.Param;
 
 import java.util.List;
+import java.util.Set;
 
 /** The statements on {@code system_async_task_worker}; the SQL is in SystemAsyncTaskWorkerMapper.xml. */
 interface SystemAsyncTaskWorkerMapper {
@@ -12,6 +13,9 @@ interface SystemAsyncTaskWorkerMapper {
                  @Param("slots") int slots);
 
     int heartbeat(@Param("workerId") String workerId, @Param("runningTasks") int runningTasks);
+
+    int heartbeatUnlessDue(@Param("workerId") String workerId, @Param("runningTasks") int runningTasks,
+                           @Param("dueTypes") Set<String> dueTypes);
 
     int stopped(@Param("workerId") String workerId);
 

@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
+import com.tudicloud.asynctask.api.spi.TypeSettings;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,10 @@ import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The fleet's caps as the database keeps them: whoever wrote a cap last set it for every worker. */
+/**
+ * The fleet's caps as the database keeps them: whoever wrote a cap last set it for every worker. Pauses:
+ * the first pause of a type holds (who, when) until it is resumed; a pause or resume that changes nothing says so.
+ */
 class MyBatisFleetSettingsTest {
 
     private final TestDatabase db = TestDatabase.get();
@@ -39,5 +43,44 @@ class MyBatisFleetSettingsTest {
 
         settings.setConcurrencyLimits(new ConcurrencyLimits(4, Map.of()));
         assertThat(settings.concurrencyLimits(Set.of("report")).global()).isEqualTo(4);
+    }
+
+    @Test
+    void aPauseHoldsItsFirstOperatorUntilResumedAndKeepsTheTypesCap() {
+        settings.setConcurrencyLimits(new ConcurrencyLimits(0, Map.of("report", 5)));
+
+        assertThat(settings.pause("report", "alice")).isTrue();
+        assertThat(settings.pause("report", "bob")).isFalse();
+        assertThat(settings.pause("mail", "bob")).isTrue();        // a type without a row yet
+        assertThat(settings.pausedTypes(Set.of("report", "mail", "sms"))).containsExactlyInAnyOrder("report", "mail");
+        assertThat(settings.pausedTypes(Set.of("sms"))).isEmpty();
+        assertThat(settings.pausedTypes(Set.of())).isEmpty();
+
+        TypeSettings all = settings.typeSettings();
+        assertThat(all.types()).extracting(TypeSettings.Type::taskType).containsExactly("mail", "report");
+        TypeSettings.Type report = all.types().get(1);
+        assertThat(report.pausedBy()).isEqualTo("alice");
+        assertThat(report.pausedAt()).isNotNull();
+        assertThat(report.maxRunning()).isEqualTo(5);
+        assertThat(all.types().get(0).maxRunning()).isNull();
+
+        assertThat(settings.resume("report")).isTrue();
+        assertThat(settings.resume("report")).isFalse();
+        assertThat(settings.resume("never-seen")).isFalse();
+        assertThat(settings.pausedTypes(Set.of("report", "mail"))).containsExactly("mail");
+        TypeSettings.Type resumed = settings.typeSettings().types().get(1);
+        assertThat(resumed).isEqualTo(new TypeSettings.Type("report", 5, null, null));
+        assertThat(settings.concurrencyLimits(Set.of("report"))).isEqualTo(new ConcurrencyLimits(0, Map.of("report", 5)));
+    }
+
+    @Test
+    void typeNamesAtTheColumnsEndsAndInAnyScriptArePausedAsTheyAre() {
+        String longest = "类".repeat(100);
+        String emoji = "\uD83D\uDE80 launch";
+        assertThat(settings.pause(longest, "运维")).isTrue();
+        assertThat(settings.pause(emoji, "x".repeat(255))).isTrue();
+
+        assertThat(settings.pausedTypes(Set.of(longest, emoji, "类"))).containsExactlyInAnyOrder(longest, emoji);
+        assertThat(settings.typeSettings().globalLimit()).isZero();
     }
 }

@@ -1,5 +1,7 @@
 package com.tudicloud.asynctask.mybatis;
 
+import java.time.Instant;
+import com.tudicloud.asynctask.api.spi.TaskFilter;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
@@ -96,6 +98,29 @@ class QueryPlanTest {
                     .isEqualTo(i % 2 == 0 ? "idx_async_task_claim" : "idx_async_task_due");
             assertThat(walk.get("type")).as("access type").isIn("ref", "range");
             assertThat(String.valueOf(walk.get("Extra"))).as("Extra of branch %d", i)
+                    .doesNotContainIgnoringCase("filesort").doesNotContainIgnoringCase("temporary");
+        }
+    }
+
+    /**
+     * An idle worker's look: each EXISTS reads one index range (the claim's two per set of types, the lease
+     * index for expired leases) and stops at its first entry; nothing is sorted, no temporary table.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 5})
+    void theIdleProbeReadsTheClaimAndLeaseIndexes(int types) {
+        Set<String> taskTypes = new java.util.TreeSet<>(java.util.Arrays.asList(TYPES).subList(0, types));
+
+        List<Map<String, Object>> plan = explain("probeQueue", Map.of("dueTypes", taskTypes));
+
+        List<Map<String, Object>> reads = plan.stream().filter(row -> row.get("table") != null
+                && row.get("table").toString().equals("system_async_task")).toList();
+        assertThat(reads).as("three lookups; EXPLAIN:%n%s", render(plan)).hasSize(3);
+        assertThat(reads.stream().map(row -> row.get("key")).toList()).as("indexes; EXPLAIN:%n%s", render(plan))
+                .containsExactlyInAnyOrder("idx_async_task_claim", "idx_async_task_due", "idx_async_task_lease");
+        for (Map<String, Object> read : reads) {
+            assertThat(read.get("type")).as("access type; EXPLAIN:%n%s", render(plan)).isIn("ref", "range");
+            assertThat(String.valueOf(read.get("Extra"))).as("Extra; EXPLAIN:%n%s", render(plan))
                     .doesNotContainIgnoringCase("filesort").doesNotContainIgnoringCase("temporary");
         }
     }
@@ -246,6 +271,29 @@ class QueryPlanTest {
         params.put("limit", 1000);
 
         List<Map<String, Object>> plan = explain("deleteFinished", params);
+
+        assertThat(plan).hasSize(1);
+        assertThat(plan.get(0).get("key")).as("key; EXPLAIN:%n%s", render(plan)).isEqualTo("idx_async_task_finished");
+        assertThat(plan.get(0).get("type")).as("access type; EXPLAIN:%n%s", render(plan)).isEqualTo("range");
+    }
+
+    /** A bulk action's range is read by primary key, whatever else its filter names: the rows of the range, not the table's. */
+    @ParameterizedTest
+    @ValueSource(strings = {"requeueRange", "cancelWaitingRange", "requestCancelRange"})
+    void aBulkActionsRangeReadsOnlyItsIdsByPrimaryKey(String statement) {
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("f", new TaskFilter(Set.of(TaskStatus.FAILED, TaskStatus.QUEUED), "mail", TYPICAL_OWNER,
+                Instant.parse("2020-01-01T00:00:00Z"), null));
+        params.put("from", 1_001L);
+        params.put("to", 3_000L);
+
+        // InnoDB's estimate for a range of the primary key runs up to twice its size; BulkActionsTest counts the real reads
+        assertReadsByPrimaryKey(explain(statement, params), 3 * 2_000);
+    }
+
+    @Test
+    void theFinishedCountByTypeRangeScansTheFinishedIndex() {
+        List<Map<String, Object>> plan = explain("countFinishedByType", Map.of("minutes", 15));
 
         assertThat(plan).hasSize(1);
         assertThat(plan.get(0).get("key")).as("key; EXPLAIN:%n%s", render(plan)).isEqualTo("idx_async_task_finished");

@@ -59,6 +59,7 @@ class RoundTripBudgetTest {
 
         assertThat(trips.get("claim16")).isLessThanOrEqualTo(5);          // SET autocommit=0, SELECT, UPDATE, COMMIT, SET autocommit=1
         assertThat(trips.get("claimIdle")).isLessThanOrEqualTo(4);        // the same without the UPDATE
+        assertThat(trips.get("probe")).isEqualTo(1);                      // one autocommitted SELECT
         assertThat(trips.get("renew1000")).isEqualTo(2);                  // one UPDATE, one SELECT
         assertThat(trips.get("complete16")).isEqualTo(1);                 // one UPDATE, no transaction needed
         assertThat(trips.get("completeMixed3")).isEqualTo(1);             // one UPDATE for every kind of outcome
@@ -74,6 +75,7 @@ class RoundTripBudgetTest {
         assertThat(trips.get("complete16")).isEqualTo(2);
         assertThat(trips.get("completeMixed3")).isEqualTo(2);
         assertThat(trips.get("claim16")).isLessThanOrEqualTo(10);
+        assertThat(trips.get("probe")).isEqualTo(1);                      // a plain read needs no isolation
     }
 
     private Map<String, Long> measureHotPaths() {
@@ -85,6 +87,7 @@ class RoundTripBudgetTest {
         long submit1000 = trips(() -> stores.taskStore().insert(thousand));
         long submit1 = trips(() -> stores.taskStore().insert(List.of(new NewTask("job", "{}", 0, 0, 3, null, null))));
 
+        long probe = trips(() -> stores.leaseStore().probe(Set.of("idle-a", "idle-b")));
         long claimIdle = trips(() -> stores.leaseStore().claim(
                 new ClaimRequest(WORKER, Set.of("idle-a", "idle-b"), 16, LEASE, ConcurrencyLimits.NONE)));
         List<ClaimedTask> claimed = new ArrayList<>();
@@ -107,7 +110,7 @@ class RoundTripBudgetTest {
 
         Map<String, Long> trips = Map.of("submit1000", submit1000, "submit1", submit1, "claim16", claim16,
                 "claimIdle", claimIdle, "claimLimited16", claimLimited, "renew1000", renew1000,
-                "complete16", complete16, "completeMixed3", completeMixed);
+                "complete16", complete16, "completeMixed3", completeMixed, "probe", probe);
         System.out.println("ROUNDTRIPS pool=" + pool.getJdbcUrl().replaceAll(".*\\?", "?")
                 + " isolation=" + pool.getTransactionIsolation() + " " + new java.util.TreeMap<>(trips));
         return trips;

@@ -5,6 +5,7 @@ import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.NewTask;
+import com.tudicloud.asynctask.api.spi.QueueProbe;
 import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
 import com.tudicloud.asynctask.mybatis.testing.SchemaScripts;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
@@ -120,6 +121,41 @@ class SkewedClaimTest {
 
         assertThat(cost.claimed()).isEqualTo(CLAIM);
         cost.readAndLockedAtMost(CLAIM + CLAIM + CLAIM, 4);
+    }
+
+    /**
+     * An idle worker's look at this table, behind the backlog of another type, the not-yet-due tasks and the
+     * history: a few index entries (each EXISTS stops at its first), no row locked, nothing claimed.
+     */
+    @Test
+    void anIdleProbeReadsAFewIndexEntriesAndLocksNothing() {
+        ProbeCost idle = probeOnce(Set.of("idle-a", "idle-b"));
+        ProbeCost busy = probeOnce(Set.of("mail", "bulk", "small-7"));
+
+        assertThat(idle.probe().dueTasks()).as("due tasks of idle types").isFalse();
+        assertThat(busy.probe().dueTasks()).as("due tasks of busy types").isTrue();
+        for (ProbeCost cost : List.of(idle, busy)) {
+            assertThat(cost.indexReads()).as("index reads of %s", cost).isLessThanOrEqualTo(12);
+            assertThat(cost.rowsLocked()).as("rows locked by %s", cost).isZero();
+        }
+    }
+
+    record ProbeCost(QueueProbe probe, long indexReads, long rowsLocked) {
+    }
+
+    private static ProbeCost probeOnce(Set<String> types) {
+        return inOpenTransaction(pool, (store, jdbc) -> {
+            Map<String, Long> before = handlerReads(jdbc);
+            QueueProbe probe = store.probe(types);
+            Map<String, Long> after = handlerReads(jdbc);
+            Thread.sleep(INNODB_TRX_REFRESH_MILLIS);
+            Long locked = jdbc.queryForObject("SELECT trx_rows_locked FROM information_schema.INNODB_TRX"
+                    + " WHERE trx_mysql_thread_id = CONNECTION_ID()", Long.class);
+            long reads = after.entrySet().stream().mapToLong(e -> e.getValue() - before.get(e.getKey())).sum();
+            ProbeCost cost = new ProbeCost(probe, reads, locked == null ? 0 : locked);
+            System.out.println("PROBE " + new java.util.TreeSet<>(types) + ": " + cost);
+            return cost;
+        });
     }
 
     /** Two claims of one type, both transactions open at once: each gets a full batch, none the same task. */

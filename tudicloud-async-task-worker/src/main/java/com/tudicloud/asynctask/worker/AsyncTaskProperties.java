@@ -1,10 +1,13 @@
 package com.tudicloud.asynctask.worker;
 
+import com.tudicloud.asynctask.api.TimeoutAction;
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -502,10 +505,130 @@ public class AsyncTaskProperties implements InitializingBean {
         }
     }
 
-    public enum TimeoutAction {
-        /** Count the attempt and retry with backoff; FAILED once attempts run out. */
-        RETRY,
-        /** End FAILED at once. */
-        FAIL
+    /**
+     * One task type's settings under {@code async-task.types.<type>}; each one left out is the handler's, else the
+     * worker's. Bound per type by {@link TaskTypeProperties}, since a type's name may hold dots.
+     */
+    public static class TypePolicy {
+
+        /** Executions allowed before a task ends FAILED, for tasks submitted without their own. */
+        private Integer maxAttempts;
+
+        /** The priority of tasks submitted without one. */
+        private Integer defaultPriority;
+
+        /** How long one execution may run before it is interrupted. */
+        private Duration maxExecutionTime;
+
+        /** What becomes of an execution that ran past max-execution-time. */
+        private TimeoutAction timeoutAction;
+
+        /** Fleet-wide cap on leased tasks of the type, written to the database when this worker starts. */
+        private Integer concurrencyLimit;
+
+        /** Exception classes that end a task FAILED at once, when thrown or found among the causes. */
+        private List<Class<?>> nonRetryable = new ArrayList<>();
+
+        private final TypeRetry retry = new TypeRetry();
+
+        public Integer getMaxAttempts() {
+            return maxAttempts;
+        }
+
+        public void setMaxAttempts(Integer maxAttempts) {
+            this.maxAttempts = maxAttempts;
+        }
+
+        public Integer getDefaultPriority() {
+            return defaultPriority;
+        }
+
+        public void setDefaultPriority(Integer defaultPriority) {
+            this.defaultPriority = defaultPriority;
+        }
+
+        public Duration getMaxExecutionTime() {
+            return maxExecutionTime;
+        }
+
+        public void setMaxExecutionTime(Duration maxExecutionTime) {
+            this.maxExecutionTime = maxExecutionTime;
+        }
+
+        public TimeoutAction getTimeoutAction() {
+            return timeoutAction;
+        }
+
+        public void setTimeoutAction(TimeoutAction timeoutAction) {
+            this.timeoutAction = timeoutAction;
+        }
+
+        public Integer getConcurrencyLimit() {
+            return concurrencyLimit;
+        }
+
+        public void setConcurrencyLimit(Integer concurrencyLimit) {
+            this.concurrencyLimit = concurrencyLimit;
+        }
+
+        public List<Class<?>> getNonRetryable() {
+            return nonRetryable;
+        }
+
+        public void setNonRetryable(List<Class<?>> nonRetryable) {
+            this.nonRetryable = nonRetryable;
+        }
+
+        public TypeRetry getRetry() {
+            return retry;
+        }
+    }
+
+    /** One task type's retry backoff; each setting left out is the handler's, else the worker's. */
+    public static class TypeRetry {
+
+        /** Delay before the second attempt. */
+        private Duration initialBackoff;
+
+        /** Growth of the delay from one attempt to the next. */
+        private Double multiplier;
+
+        /** The delay never exceeds this. */
+        private Duration maxBackoff;
+
+        /** Random spread of each delay, as a fraction. */
+        private Double jitter;
+
+        public Duration getInitialBackoff() {
+            return initialBackoff;
+        }
+
+        public void setInitialBackoff(Duration initialBackoff) {
+            this.initialBackoff = initialBackoff;
+        }
+
+        public Double getMultiplier() {
+            return multiplier;
+        }
+
+        public void setMultiplier(Double multiplier) {
+            this.multiplier = multiplier;
+        }
+
+        public Duration getMaxBackoff() {
+            return maxBackoff;
+        }
+
+        public void setMaxBackoff(Duration maxBackoff) {
+            this.maxBackoff = maxBackoff;
+        }
+
+        public Double getJitter() {
+            return jitter;
+        }
+
+        public void setJitter(Double jitter) {
+            this.jitter = jitter;
+        }
     }
 }

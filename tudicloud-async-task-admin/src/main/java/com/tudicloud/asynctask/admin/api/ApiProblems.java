@@ -45,6 +45,11 @@ final class ApiProblems {
         return new LocalizedProblem(HttpStatus.CONFLICT, "problem.title.scheduleConflict", "name", messageCode, name);
     }
 
+    static ErrorResponseException taskTypeNotFound(String taskType, Object known) {
+        return new LocalizedProblem(HttpStatus.NOT_FOUND, "problem.title.typeNotFound", "type", "problem.taskType.notFound",
+                taskType, known);
+    }
+
     /** A task whose status forbids what was asked; the message code takes the task id and its status. */
     static ErrorResponseException conflict(long taskId, String messageCode, Object status) {
         return new LocalizedProblem(HttpStatus.CONFLICT, "problem.title.conflict", null, messageCode,

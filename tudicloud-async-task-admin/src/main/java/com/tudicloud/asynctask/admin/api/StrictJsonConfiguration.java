@@ -7,6 +7,7 @@ import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.cfg.EnumFeature;
 import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.type.LogicalType;
 
@@ -14,7 +15,7 @@ import java.time.Instant;
 
 /**
  * JSON the API reads means exactly what it says, or is refused: no unknown fields, no duplicate keys,
- * no numbers for strings or strings for numbers
+ * no numbers for strings or strings for numbers, no numbers or strings for booleans, no numbers for enums
  * (the last would silently win), no fractions cut to whole numbers, no strings that are not valid Unicode
  * (the database would keep a '?'), no instants but ISO-8601 strings, and payload numbers kept as written instead of passing through a double.
  */
@@ -36,6 +37,12 @@ class StrictJsonConfiguration {
                 .withCoercionConfig(LogicalType.Integer, config -> config
                         .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
                         .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+                // "dryRun": 5 or "dryRun": "yes" is no yes; a status is its name, never its position
+                .withCoercionConfig(LogicalType.Boolean, config -> config
+                        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.String, CoercionAction.Fail))
+                .enable(EnumFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
                 .addModule(new SimpleModule("strict-scalars")
                         .addDeserializer(String.class, new UnicodeStringDeserializer())
                         .addDeserializer(Instant.class, new InstantStringDeserializer()));

@@ -19,12 +19,12 @@ public record SubmitTaskBody(
         @Schema(example = "demo.export", requiredMode = Schema.RequiredMode.REQUIRED)
         @NotBlank @Size(max = TaskRequest.MAX_TASK_TYPE_LENGTH) String taskType,
         @Schema(description = "any JSON value the handler reads", example = "{\"rows\": 500}") JsonNode payload,
-        @Schema(description = "higher runs first", example = "0", defaultValue = "0")
+        @Schema(description = "higher runs first; without it, the task type's default priority (0 unless its policy sets one)", example = "0")
         @Min(-1_000_000) @Max(1_000_000) Integer priority,
         @Schema(description = "due this many milliseconds from now (at most 100 years); not with runAt", example = "0", defaultValue = "0")
         @PositiveOrZero @Max(MAX_DELAY_MILLIS) Long delayMs,
         @Schema(description = "due at this instant (ISO-8601); not with delayMs", example = "2026-12-01T08:00:00Z") Instant runAt,
-        @Schema(description = "executions allowed before the task ends FAILED", example = "3", defaultValue = "3")
+        @Schema(description = "executions allowed before the task ends FAILED; without it, the task type's (3 unless its policy sets it)", example = "3")
         @Min(1) @Max(100) Integer maxAttempts,
         @Schema(example = "alice") @Size(max = TaskRequest.MAX_OWNER_ID_LENGTH) @Pattern(regexp = NOT_BLANK, message = "{jakarta.validation.constraints.NotBlank.message}") String ownerId,
         @Schema(description = "a second submit with the same type and key returns the first task", example = "order-7-export")
@@ -36,11 +36,13 @@ public record SubmitTaskBody(
     static final String NOT_BLANK = "(?s).*\\S.*";
 
     TaskRequest toRequest() {
-        TaskRequest request = TaskRequest.of(taskType, payload)
-                .withPriority(priority == null ? 0 : priority)
-                .withMaxAttempts(maxAttempts == null ? TaskRequest.DEFAULT_MAX_ATTEMPTS : maxAttempts)
-                .withOwnerId(ownerId)
-                .withDedupKey(dedupKey);
+        TaskRequest request = TaskRequest.of(taskType, payload).withOwnerId(ownerId).withDedupKey(dedupKey);
+        if (priority != null) {
+            request = request.withPriority(priority);
+        }
+        if (maxAttempts != null) {
+            request = request.withMaxAttempts(maxAttempts);
+        }
         if (runAt != null) {
             return request.withRunAt(runAt);
         }

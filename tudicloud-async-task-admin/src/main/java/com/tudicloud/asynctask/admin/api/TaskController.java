@@ -48,14 +48,16 @@ public class TaskController {
     private final TaskTypeCatalog taskTypes;
     private final JsonMapper jsonMapper;
     private final PayloadRedaction redaction;
+    private final OperatorActions actions;
 
     public TaskController(AsyncTaskClient client, TaskAdminStore adminStore, TaskTypeCatalog taskTypes,
-                          JsonMapper jsonMapper, PayloadRedaction redaction) {
+                          JsonMapper jsonMapper, PayloadRedaction redaction, OperatorActions actions) {
         this.client = client;
         this.adminStore = adminStore;
         this.taskTypes = taskTypes;
         this.jsonMapper = jsonMapper;
         this.redaction = redaction;
+        this.actions = actions;
     }
 
     @GetMapping
@@ -91,7 +93,8 @@ public class TaskController {
         return new TaskPageJson(found.items().stream().map(TaskJson::summary).toList(), found.total(), page, size);
     }
 
-    @GetMapping("/{id}")
+    /** Not the bulk actions' paths: a GET of those is a wrong method (405), not a wrong task id. */
+    @GetMapping("/{id:(?!bulk-retry$|bulk-cancel$).*}")
     @Operation(summary = "Get one task", description = "With its payload (the fields of "
             + "async-task.admin.redact-payload-fields masked), attempts, lease, progress and last error.")
     @ApiResponse(responseCode = "404", description = "no such task")
@@ -133,6 +136,7 @@ public class TaskController {
     public StatusChangeJson cancel(@Parameter(description = "task id", example = "1042") @PathVariable("id") String text) {
         long id = TaskIds.parse(text);
         CancelOutcome outcome = client.cancel(id);
+        actions.record(OperatorActions.Action.CANCEL, "task " + id + ": " + outcome);
         return switch (outcome) {
             case CANCELLED -> new StatusChangeJson(id, TaskStatus.CANCELLED);
             case CANCEL_REQUESTED -> new StatusChangeJson(id, TaskStatus.CANCEL_REQUESTED);
@@ -149,6 +153,7 @@ public class TaskController {
     public StatusChangeJson retry(@Parameter(description = "task id", example = "1042") @PathVariable("id") String text) {
         long id = TaskIds.parse(text);
         RetryOutcome outcome = adminStore.retry(id);
+        actions.record(OperatorActions.Action.RETRY, "task " + id + ": " + outcome);
         return switch (outcome) {
             case REQUEUED -> new StatusChangeJson(id, TaskStatus.QUEUED);
             case NOT_FOUND -> throw ApiProblems.taskNotFound(id);

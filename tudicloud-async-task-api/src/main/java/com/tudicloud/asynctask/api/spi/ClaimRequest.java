@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.api.spi;
 
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -8,17 +9,24 @@ import java.util.Set;
  * @param maxTasks    at most this many, normally the worker's free slots
  * @param leaseMillis lease length, added to the database's now
  * @param limits      fleet-wide caps on running tasks
+ * @param pauses      asked, once tasks are found, which of their types are paused; those are not taken
  */
 public record ClaimRequest(String workerId, Set<String> taskTypes, int maxTasks, long leaseMillis,
-                           ConcurrencyLimits limits) {
+                           ConcurrencyLimits limits, PauseCheck pauses) {
 
     public ClaimRequest {
         taskTypes = Set.copyOf(taskTypes);
+        Objects.requireNonNull(pauses, "pauses");
         if (maxTasks < 1) {
             throw new IllegalArgumentException("maxTasks must be at least 1: " + maxTasks);
         }
         if (leaseMillis < 1) {
             throw new IllegalArgumentException("leaseMillis must be positive: " + leaseMillis);
         }
+    }
+
+    /** A claim that does not look at pauses. */
+    public ClaimRequest(String workerId, Set<String> taskTypes, int maxTasks, long leaseMillis, ConcurrencyLimits limits) {
+        this(workerId, taskTypes, maxTasks, leaseMillis, limits, PauseCheck.NONE);
     }
 }

@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.api.spi;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Claiming, renewing, completing and recovering leases: what the worker needs. */
 public interface LeaseStore {
@@ -17,6 +18,15 @@ public interface LeaseStore {
 
     /** Writes outcomes together; each row only if the lease (owner and token) is still held and valid. */
     CompletionReport complete(String workerId, List<Completion> completions);
+
+    /**
+     * Looks, in one statement that takes no lock and opens no transaction, whether due tasks of these types
+     * wait and whether a lease has expired: an idle worker asks this instead of opening a claim transaction
+     * that would find nothing. A store that cannot look answers {@link QueueProbe#UNKNOWN}.
+     */
+    default QueueProbe probe(Set<String> taskTypes) {
+        return QueueProbe.UNKNOWN;
+    }
 
     /** Recovers one bounded batch of tasks whose lease has expired. */
     RecoveryBatch recoverExpiredLeases(int batchSize);

@@ -5,6 +5,7 @@ import com.tudicloud.asynctask.api.TaskStatus;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 
 /** What operators need beyond the client: listing with filters, the queue's state, and retrying. */
 public interface TaskAdminStore {
@@ -37,4 +38,32 @@ public interface TaskAdminStore {
 
     /** FAILED or CANCELLED -> QUEUED, due now, with the attempt count reset to 0. */
     RetryOutcome retry(long taskId);
+
+    /** The statuses a bulk retry takes, and those a bulk cancel takes. */
+    Set<TaskStatus> RETRYABLE = Set.of(TaskStatus.FAILED, TaskStatus.CANCELLED);
+    Set<TaskStatus> CANCELLABLE = Set.of(TaskStatus.SCHEDULED, TaskStatus.QUEUED, TaskStatus.RUNNING);
+
+    /**
+     * Per task type that has tasks waiting, leased or ended lately: what they are doing now, and how many
+     * ended in the last {@code minutes} minutes of the database's clock.
+     */
+    List<TypeActivity> typeActivity(int minutes);
+
+    /** How many tasks match now: what a bulk action with this filter would take, short of races. */
+    long countMatching(TaskFilter filter);
+
+    /**
+     * {@link #retry} for every task that matches (statuses among {@link #RETRYABLE}, both when none is named)
+     * and existed when the call began. It walks the table's ids in ranges of {@code batchIds}, one short
+     * statement per range, so no statement reads more than that many rows or holds its locks for long;
+     * tasks it retried no longer match, so a repeat changes nothing.
+     */
+    BulkResult retryMatching(TaskFilter filter, int batchIds);
+
+    /**
+     * Cancels every task that matches (statuses among {@link #CANCELLABLE}, all three when none is named) and
+     * existed when the call began, as a cancel of each would: waiting ones end CANCELLED, running ones become
+     * CANCEL_REQUESTED. In ranges of {@code batchIds} ids as {@link #retryMatching} does.
+     */
+    BulkResult cancelMatching(TaskFilter filter, int batchIds);
 }

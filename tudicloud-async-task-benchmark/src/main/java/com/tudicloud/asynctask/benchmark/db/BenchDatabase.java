@@ -83,10 +83,11 @@ public final class BenchDatabase implements AutoCloseable {
         return Pools.openCounted(coordinates, name, size);
     }
 
-    /** No tasks, no registered workers; the lock rows stay. */
+    /** No tasks, no registered workers, no paused type; the lock rows and caps stay. */
     public void reset() {
         tasks.execute("TRUNCATE TABLE system_async_task");
         tasks.execute("DELETE FROM system_async_task_worker");
+        tasks.execute("UPDATE system_async_task_type SET paused_at = NULL, paused_by = NULL WHERE paused_at IS NOT NULL");
     }
 
     /**

@@ -85,6 +85,12 @@ public final class TaskTable {
                 + "AND task_type = ?", Long.class, taskType);
     }
 
+    /** Every task of a type ends FAILED now, as a handler that failed them all would leave them. */
+    public int markFailed(String taskType) {
+        return jdbc.update("UPDATE system_async_task SET status = 'FAILED', finished_at = NOW(3), "
+                + "last_error = 'failed for the benchmark' WHERE task_type = ?", taskType);
+    }
+
     /**
      * Adds finished rows, as months of history would leave them (mostly SUCCESS, some FAILED and
      * CANCELLED, finished over the last weeks), in statements of at most 100,000 rows. Numbered from

@@ -7,13 +7,16 @@ import com.tudicloud.asynctask.api.spi.CompletionReport;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
 import com.tudicloud.asynctask.api.spi.LeaseState;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.QueueProbe;
 import com.tudicloud.asynctask.api.spi.RecoveryBatch;
+import com.tudicloud.asynctask.api.spi.StoreLimits;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * The worker's store, timed: how often the engine claims, renews, completes and recovers, with how
+ * The worker's store, timed: how often the engine claims, renews, completes, recovers and probes, with how
  * many rows, and how long each call takes. It changes nothing about what the store does.
  */
 public final class MeasuringLeaseStore implements LeaseStore {
@@ -23,6 +26,7 @@ public final class MeasuringLeaseStore implements LeaseStore {
     private final OperationStats renewals = new OperationStats();
     private final OperationStats completions = new OperationStats();
     private final OperationStats recoveries = new OperationStats();
+    private final OperationStats probes = new OperationStats();
 
     public MeasuringLeaseStore(LeaseStore delegate) {
         this.delegate = delegate;
@@ -61,6 +65,19 @@ public final class MeasuringLeaseStore implements LeaseStore {
         return batch;
     }
 
+    @Override
+    public QueueProbe probe(Set<String> taskTypes) {
+        long start = System.nanoTime();
+        QueueProbe probe = delegate.probe(taskTypes);
+        probes.record(1, probe.dueTasks() ? 1 : 0, System.nanoTime() - start);
+        return probe;
+    }
+
+    @Override
+    public StoreLimits limits() {
+        return delegate.limits();
+    }
+
     public OperationStats claims() {
         return claims;
     }
@@ -75,11 +92,11 @@ public final class MeasuringLeaseStore implements LeaseStore {
 
     /** Forgets what was measured so far, e.g. during a warm-up. */
     public void reset() {
-        List.of(claims, renewals, completions, recoveries).forEach(OperationStats::reset);
+        List.of(claims, renewals, completions, recoveries, probes).forEach(OperationStats::reset);
     }
 
     public String summary() {
         return claims.summary("claim") + " " + completions.summary("complete") + " " + renewals.summary("renew")
-                + " " + recoveries.summary("recover");
+                + " " + recoveries.summary("recover") + " " + probes.summary("probe");
     }
 }

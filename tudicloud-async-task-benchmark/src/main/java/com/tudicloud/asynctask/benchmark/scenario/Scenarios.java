@@ -10,7 +10,8 @@ import java.util.List;
 public final class Scenarios {
 
     public static final List<Scenario> ALL = List.of(new RawScenario(), new DrainScenario(), new PeerScenario(),
-            new LatencyScenario(), new SubmitScenario(), new HeartbeatScenario(), new IdleScenario(), new ScaleScenario());
+            new LatencyScenario(), new SubmitScenario(), new HeartbeatScenario(), new IdleScenario(), new ScaleScenario(),
+            new OperatorScenario());
 
     private Scenarios() {
     }

@@ -10,7 +10,7 @@ import java.util.stream.Stream;
  * claimer first run {@code warmupTasks} tasks untimed.
  */
 public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit, Heartbeat heartbeat, Idle idle,
-                    Scale scale) {
+                    Scale scale, Operator operator) {
 
     /** N tasks per drain (and raw) run; the K x T shapes; raw's batch sizes and threads. */
     public record Drain(int tasks, List<DrainShape> shapes, List<Integer> rawBatches, int rawThreads) {
@@ -49,6 +49,10 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
     public record Scale(List<Integer> finishedRows, int queued, int batch, int otherTypeBacklog, int notDueAhead) {
     }
 
+    /** FAILED tasks bulk-retried; the claimers' backlog; how long each claim-latency window lasts. */
+    public record Operator(int failedTasks, int backlog, Duration window) {
+    }
+
     public static Sizes full(int drainTasks) {
         return new Sizes(50_000,
                 new Drain(drainTasks, List.of(new DrainShape(1, 8), new DrainShape(1, 16), new DrainShape(2, 8),
@@ -57,7 +61,8 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
                 new Submit(3_000, 20_000),
                 new Heartbeat(1_000, 10, Duration.ofSeconds(1)),
                 new Idle(Duration.ofSeconds(5), Duration.ofSeconds(30)),
-                new Scale(List.of(10_000, 1_000_000), 3_200, 16, 20_000, 100_000));
+                new Scale(List.of(10_000, 1_000_000), 3_200, 16, 20_000, 100_000),
+                new Operator(50_000, 200_000, Duration.ofSeconds(5)));
     }
 
     public static Sizes quick() {
@@ -67,11 +72,12 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
                 new Submit(100, 2_000),
                 new Heartbeat(100, 2, Duration.ofMillis(200)),
                 new Idle(Duration.ofSeconds(1), Duration.ofSeconds(2)),
-                new Scale(List.of(1_000, 5_000), 320, 16, 1_000, 1_000));
+                new Scale(List.of(1_000, 5_000), 320, 16, 1_000, 1_000),
+                new Operator(5_000, 40_000, Duration.ofSeconds(1)));
     }
 
     public Sizes withWarmupTasks(int tasks) {
-        return new Sizes(tasks, drain, latency, submit, heartbeat, idle, scale);
+        return new Sizes(tasks, drain, latency, submit, heartbeat, idle, scale, operator);
     }
 
     /**
@@ -82,6 +88,6 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
         List<Integer> batches = Stream.concat(shapes.stream().flatMap(shape -> Stream.of(shape.slots(), 5 * shape.slots())),
                 Stream.of(100)).distinct().sorted().toList();
         return new Sizes(warmupTasks, new Drain(drain.tasks(), shapes, batches, drain.rawThreads()), latency, submit,
-                heartbeat, idle, scale);
+                heartbeat, idle, scale, operator);
     }
 }

@@ -16,6 +16,7 @@ import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.JacksonPayloadCodec;
 import com.tudicloud.asynctask.worker.PayloadCodec;
 import com.tudicloud.asynctask.worker.TaskSubmissionListener;
+import com.tudicloud.asynctask.worker.TaskTypeProperties;
 import com.tudicloud.asynctask.worker.client.DefaultAsyncTaskClient;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.tudicloud.asynctask.worker.engine.HandlerRegistry;
@@ -27,6 +28,8 @@ import com.tudicloud.asynctask.worker.metrics.ScheduleGauges;
 import com.tudicloud.asynctask.worker.schedule.DeclaredSchedules;
 import com.tudicloud.asynctask.worker.schedule.RecurringTaskScheduler;
 import com.tudicloud.asynctask.worker.schedule.ScheduleOperations;
+import com.tudicloud.asynctask.worker.policy.TaskPolicyResolver;
+import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -39,10 +42,12 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import tools.jackson.databind.json.JsonMapper;
 
 import javax.sql.DataSource;
 import java.time.Clock;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /**
@@ -130,8 +135,8 @@ public class AsyncTaskAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     DeclaredSchedules asyncTaskDeclaredSchedules(ObjectProvider<RecurringTask> declared, ScheduleOperations operations,
-                                                 PayloadCodec codec) {
-        return new DeclaredSchedules(declared.orderedStream().toList(), operations, codec);
+                                                 PayloadCodec codec, TaskTypePolicies policies) {
+        return new DeclaredSchedules(declared.orderedStream().toList(), operations, codec, policies);
     }
 
     @Bean
@@ -140,13 +145,28 @@ public class AsyncTaskAutoConfiguration {
         return new JacksonPayloadCodec(jsonMapper.getIfAvailable(() -> JsonMapper.builder().build()));
     }
 
+    /**
+     * Each task type's policy: its {@code async-task.types.<type>} properties over its handler's declaration over
+     * the worker's settings, checked here so that a bad one stops the start.
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    TaskTypePolicies asyncTaskTypePolicies(AsyncTaskProperties properties, ObjectProvider<TaskHandler<?>> handlers,
+                                           Environment environment) {
+        List<TaskHandler<?>> all = handlers.orderedStream().toList();
+        return TaskPolicyResolver.resolve(properties.getWorker(),
+                TaskTypeProperties.bind(environment, all.stream().map(TaskHandler::taskType).toList()), all);
+    }
+
     @Bean
     @ConditionalOnMissingBean
     AsyncTaskClient asyncTaskClient(TaskStore store, PayloadCodec codec, ObjectProvider<Clock> clock,
-                                    ObjectProvider<TaskSubmissionListener> listeners, AsyncTaskMetrics metrics) {
-        // listeners are looked up per submit: a handler may use the client, and the worker depends on handlers
+                                    ObjectProvider<TaskSubmissionListener> listeners, AsyncTaskMetrics metrics,
+                                    ObjectProvider<TaskTypePolicies> policies) {
+        // listeners and policies are looked up per submit: a handler may use the client, and both depend on handlers
         TaskSubmissionListener notifyAll = types -> listeners.orderedStream().forEach(l -> l.tasksSubmitted(types));
-        return new DefaultAsyncTaskClient(store, codec, clock.getIfAvailable(Clock::systemUTC), notifyAll, metrics);
+        return new DefaultAsyncTaskClient(store, codec, clock.getIfAvailable(Clock::systemUTC), notifyAll, metrics,
+                policies::getObject);
     }
 
     /** The application's Liquibase migration, when it has one, runs under a database-wide lock. */
@@ -199,11 +219,11 @@ public class AsyncTaskAutoConfiguration {
         @ConditionalOnMissingBean
         AsyncTaskWorker asyncTaskWorker(AsyncTaskProperties properties, LeaseStore store, WorkerRegistry registry,
                                         FleetSettings fleetSettings, ObjectProvider<TaskHandler<?>> handlers,
-                                        PayloadCodec codec, AsyncTaskMetrics metrics) {
+                                        TaskTypePolicies policies, PayloadCodec codec, AsyncTaskMetrics metrics) {
             AsyncTaskProperties.Worker settings = properties.getWorker();
             String workerId = settings.getWorkerId() != null ? settings.getWorkerId() : WorkerIds.generate();
             return new AsyncTaskWorker(workerId, settings, store, registry, fleetSettings,
-                    new HandlerRegistry(handlers.orderedStream().toList()), codec, metrics);
+                    new HandlerRegistry(handlers.orderedStream().toList()), policies, codec, metrics);
         }
 
         /** Workers prune finished tasks, one at a time across the fleet. */

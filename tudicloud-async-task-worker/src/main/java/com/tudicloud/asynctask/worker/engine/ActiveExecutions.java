@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.worker.engine;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntConsumer;
 
 /**
  * The executions this worker holds a lease for: running, waiting for a slot, or with an outcome
@@ -13,9 +14,10 @@ final class ActiveExecutions {
 
     private final int maxHeld;
     private final Map<Long, TaskExecution> byTaskId = new ConcurrentHashMap<>();
-    private final Runnable onFinished;
+    private final IntConsumer onFinished;
 
-    ActiveExecutions(int maxHeld, Runnable onFinished) {
+    /** @param onFinished told how many are still held each time one is finished */
+    ActiveExecutions(int maxHeld, IntConsumer onFinished) {
         this.maxHeld = maxHeld;
         this.onFinished = onFinished;
     }
@@ -33,7 +35,7 @@ final class ActiveExecutions {
 
     void finish(TaskExecution execution) {
         if (byTaskId.remove(execution.taskId(), execution)) {
-            onFinished.run();
+            onFinished.accept(byTaskId.size());
         }
     }
 

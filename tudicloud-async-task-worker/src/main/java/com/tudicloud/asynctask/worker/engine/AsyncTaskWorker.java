@@ -9,13 +9,18 @@ import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.PayloadCodec;
 import com.tudicloud.asynctask.worker.TaskSubmissionListener;
 import com.tudicloud.asynctask.worker.WorkerSettingsValidator;
+import com.tudicloud.asynctask.worker.policy.TaskPolicyResolver;
+import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
+import com.tudicloud.asynctask.worker.policy.TaskTypePolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
 import java.time.Duration;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -46,6 +51,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     private final WorkerRegistry registry;
     private final FleetSettings fleetSettings;
     private final HandlerRegistry handlers;
+    private final TaskTypePolicies policies;
     private final PayloadCodec codec;
     private final AsyncTaskMetrics metrics;
     private final WorkerVitals vitals = new WorkerVitals();
@@ -60,11 +66,21 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
                            List<ScheduledExecutorService> schedules, PollWaiter waiter, TaskRunner runner) {
     }
 
+    /** A worker whose task types run under their handlers' policies, with no per-type properties. */
     public AsyncTaskWorker(String workerId, AsyncTaskProperties.Worker settings, LeaseStore store,
                            WorkerRegistry registry, FleetSettings fleetSettings, HandlerRegistry handlers,
                            PayloadCodec codec, AsyncTaskMetrics metrics) {
+        this(workerId, settings, store, registry, fleetSettings, handlers,
+                TaskPolicyResolver.resolve(settings, Map.of(), handlers.handlers()), codec, metrics);
+    }
+
+    /** @param policies the policy of each task type, from {@link TaskPolicyResolver} */
+    public AsyncTaskWorker(String workerId, AsyncTaskProperties.Worker settings, LeaseStore store,
+                           WorkerRegistry registry, FleetSettings fleetSettings, HandlerRegistry handlers,
+                           TaskTypePolicies policies, PayloadCodec codec, AsyncTaskMetrics metrics) {
         WorkerSettingsValidator.validate(settings);
         this.workerId = workerId;
+        this.policies = policies;
         this.settings = settings;
         this.store = store;
         this.registry = registry;
@@ -91,32 +107,35 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     private Running startParts() {
         PollWaiter waiter = new PollWaiter();
         int slots = settings.getSlots();
-        ActiveExecutions active = new ActiveExecutions(slots * (1 + ExecutionPace.MAX_PREFETCH_PER_SLOT), waiter::slotFreed);
+        ActiveExecutions active = new ActiveExecutions(slots * (1 + ExecutionPace.MAX_PREFETCH_PER_SLOT), waiter::executionEnded);
         ExecutionPace pace = new ExecutionPace(slots, settings.getPrefetchWindow());
         CompletionWriter writer = new CompletionWriter(workerId, store, active, settings.getCompletionBatchSize(), metrics);
         StorableValues values = new StorableValues(store::limits, metrics);
-        ExecutionOutcomes outcomes = new ExecutionOutcomes(
-                new RetryBackoff(settings.getRetry(), () -> ThreadLocalRandom.current().nextDouble()),
-                settings.getTimeoutAction(), settings.getMaxExecutionTime(), values);
+        ExecutionOutcomes outcomes = new ExecutionOutcomes(policies, () -> ThreadLocalRandom.current().nextDouble(),
+                values);
         TaskRunner runner = new TaskRunner(handlers, codec, outcomes, writer, metrics, pace);
         // as many threads as running handlers: the slots bound them, and a thread lost to an abandoned handler is replaced
         ExecutorService slotThreads = Executors.newCachedThreadPool(new NamedThreads("async-task-slot"));
         SlotDispatcher dispatcher = new SlotDispatcher(slots, slotThreads, runner::run);
         FleetLimits limits = new FleetLimits(fleetSettings, handlers.taskTypes(),
-                new ConcurrencyLimits(settings.getGlobalLimit(), settings.getTypeLimits()),
+                new ConcurrencyLimits(settings.getGlobalLimit(), declaredTypeLimits()),
                 settings.getLimitsRefreshInterval(), System::nanoTime);
-        TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(), limits, slots, active, pace,
-                waiter, dispatcher, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval(), values);
+        Duration registryInterval = settings.getRegistryRefreshInterval();
+        WorkerRegistration registration = new WorkerRegistration(registry, workerId, WorkerIds.hostName(),
+                handlers.taskTypes(), settings.getSlots(), registryInterval, System::nanoTime);
+        registration.started();
+        IdleProbe probe = new IdleProbe(store, registration, active::size);
+        PausedTypes paused = new PausedTypes(fleetSettings, handlers.taskTypes(), settings.getPollInterval(), System::nanoTime);
+        TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(), limits, paused, slots, active, pace,
+                waiter, dispatcher, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval(), values,
+                probe);
         LeaseHeartbeat heartbeat = new LeaseHeartbeat(workerId, store, active, settings.getLeaseTimeout(), metrics);
-        LeaseRecoverer recoverer = new LeaseRecoverer(store, settings.getRecoveryBatchSize(),
-                settings.getRecoveryMaxBatches(), settings.getRecoveryBatchPause(), metrics);
+        LeaseRecoverer recoverer = new LeaseRecoverer(store, () -> probe.mayHaveExpiredLeases(poller.isIdle()),
+                settings.getRecoveryBatchSize(), settings.getRecoveryMaxBatches(), settings.getRecoveryBatchPause(), metrics);
         Duration heartbeatInterval = settings.getHeartbeatInterval();
-        ExecutionWatchdog watchdog = new ExecutionWatchdog(active, settings.getMaxExecutionTime(),
+        ExecutionWatchdog watchdog = new ExecutionWatchdog(active, policies,
                 heartbeatInterval.dividedBy(2), interruptGrace(), metrics, runner, dispatcher);
 
-        WorkerRegistration registration = new WorkerRegistration(registry, workerId, WorkerIds.hostName(),
-                handlers.taskTypes(), settings.getSlots());
-        registration.started();
 
         // each loop on its own thread: a slow recovery or a hung connection must not delay a heartbeat
         ScheduledExecutorService heartbeats = schedule("async-task-heartbeat", () -> {
@@ -127,9 +146,8 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
             }
         }, heartbeatInterval, heartbeatInterval);
         // apart from the heartbeat, and less often: the registry is for people, a heartbeat round for leases
-        Duration registryInterval = settings.getRegistryRefreshInterval();
         ScheduledExecutorService registryRefreshes = schedule("async-task-registry",
-                () -> registration.alive(active.size()), registryInterval, registryInterval);
+                () -> registration.refreshRound(active.size(), poller.isIdle()), registryInterval, registryInterval);
         ScheduledExecutorService recoveries = schedule("async-task-recovery", recoverer::recover,
                 settings.getRecoveryInterval(), settings.getRecoveryInterval());
         Duration watchdogPeriod = clamp(heartbeatInterval.dividedBy(4));
@@ -141,6 +159,20 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         pollerThread.start();
         return new Running(active, poller, pollerThread, writer, writerThread, registration, dispatcher, slotThreads,
                 List.of(heartbeats, registryRefreshes, recoveries, watchdogs), waiter, runner);
+    }
+
+    /**
+     * The fleet caps this worker writes when it starts: {@code type-limits}, and the concurrency limit of each
+     * of its types' policies (the two agree where both name a type).
+     */
+    private Map<String, Integer> declaredTypeLimits() {
+        Map<String, Integer> limits = new LinkedHashMap<>(settings.getTypeLimits());
+        for (TaskTypePolicy policy : policies.byType().values()) {
+            if (policy.concurrencyLimit() > 0) {
+                limits.put(policy.taskType(), policy.concurrencyLimit());
+            }
+        }
+        return limits;
     }
 
     @Override
@@ -225,6 +257,11 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
 
     public AsyncTaskProperties.Worker settings() {
         return settings;
+    }
+
+    /** The policy each task type runs under here. */
+    public TaskTypePolicies policies() {
+        return policies;
     }
 
     /** Handlers running on the slots right now; 0 while stopped. */

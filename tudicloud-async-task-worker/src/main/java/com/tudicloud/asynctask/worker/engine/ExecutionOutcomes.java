@@ -1,36 +1,37 @@
 package com.tudicloud.asynctask.worker.engine;
 
 import com.tudicloud.asynctask.api.TaskResult;
+import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.Completion;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties.TimeoutAction;
 import com.tudicloud.asynctask.worker.PayloadCodec.MalformedPayloadException;
+import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
+import com.tudicloud.asynctask.worker.policy.TaskTypePolicy;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.DoubleSupplier;
 
 /**
  * Decides what to write for an execution that ended, from what the handler returned or threw and
- * why the worker stopped it, if it did. The database still has the last word: a retry with no
+ * why the worker stopped it, if it did, under the policy of the task's type (its backoff, its timeout action,
+ * the exceptions it does not retry). The database still has the last word: a retry with no
  * attempt left ends FAILED, and anything but a success of a task whose cancel was requested ends
  * CANCELLED. Every value a handler controls is fitted to the store on the way ({@link StorableValues}),
  * and no value, however strange, makes the decision throw.
  */
 final class ExecutionOutcomes {
 
-    private final RetryBackoff backoff;
-    private final TimeoutAction timeoutAction;
-    private final Duration maxExecutionTime;
+    private final TaskTypePolicies policies;
+    /** Uniform in [0, 1], for the jitter of retry delays. */
+    private final DoubleSupplier random;
     private final StorableValues values;
 
-    ExecutionOutcomes(RetryBackoff backoff, TimeoutAction timeoutAction, Duration maxExecutionTime,
-                      StorableValues values) {
-        this.backoff = backoff;
-        this.timeoutAction = timeoutAction;
-        this.maxExecutionTime = maxExecutionTime;
+    ExecutionOutcomes(TaskTypePolicies policies, DoubleSupplier random, StorableValues values) {
+        this.policies = policies;
+        this.random = random;
         this.values = values;
     }
 
@@ -57,6 +58,10 @@ final class ExecutionOutcomes {
         if (error instanceof MalformedPayloadException malformed) {
             return Optional.of(Completion.failed(task.id(), task.leaseToken(), values.error(messageOf(malformed))));
         }
+        if (error != null && policies.forType(task.taskType()).isNonRetryable(error)) {
+            return Optional.of(Completion.failed(task.id(), task.leaseToken(),
+                    values.error("not retried, non-retryable for its task type: " + stackTrace(error))));
+        }
         String reason = error != null ? describe(error) : "handler returned no result";
         return Optional.of(retry(task, reason));
     }
@@ -76,8 +81,9 @@ final class ExecutionOutcomes {
             case CANCEL_REQUESTED -> Completion.cancelled(task.id(), task.leaseToken());
             case SHUTDOWN -> Completion.released(task.id(), task.leaseToken());
             case TIMED_OUT -> {
-                String reason = "timed out after max-execution-time " + maxExecutionTime;
-                yield timeoutAction == TimeoutAction.FAIL
+                TaskTypePolicy policy = policies.forType(task.taskType());
+                String reason = "timed out after max-execution-time " + policy.maxExecutionTime();
+                yield policy.timeoutAction() == TimeoutAction.FAIL
                         ? Completion.failed(task.id(), task.leaseToken(), reason)
                         : retry(task, reason);
             }
@@ -87,7 +93,8 @@ final class ExecutionOutcomes {
 
     private Completion retry(ClaimedTask task, String reason) {
         return Completion.retry(task.id(), task.leaseToken(), reason,
-                values.delayMillis(backoff.delayAfter(task.attempt())));
+                values.delayMillis(policies.forType(task.taskType()).backoff().delayAfter(task.attempt(),
+                        random.getAsDouble())));
     }
 
     /** The exception with its causes, cut to what the last_error column holds. */

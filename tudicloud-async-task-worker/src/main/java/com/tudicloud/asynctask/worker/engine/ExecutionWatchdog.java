@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.worker.engine;
 
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
+import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -8,7 +9,7 @@ import java.time.Duration;
 
 /**
  * Stops executions from the outside, without touching the database (so a hung connection cannot
- * stall it): one that ran past max-execution-time, and one whose lease this worker could not renew
+ * stall it): one that ran past the max execution time of its task type, and one whose lease this worker could not renew
  * in time, which it stops a safety margin before the lease could expire in the database. A handler
  * that ignores its interrupt for longer than the grace is abandoned: its outcome is decided without
  * it and its slot freed (its thread is lost until it returns; the slot pool grows a new one).
@@ -21,18 +22,18 @@ final class ExecutionWatchdog {
     private static final Logger log = LoggerFactory.getLogger(ExecutionWatchdog.class);
 
     private final ActiveExecutions active;
-    private final long maxExecutionNanos;
+    private final TaskTypePolicies policies;
     private final long safetyMarginNanos;
     private final long ignoredInterruptNanos;
     private final AsyncTaskMetrics metrics;
     private final TaskRunner runner;
     private final SlotDispatcher dispatcher;
 
-    ExecutionWatchdog(ActiveExecutions active, Duration maxExecutionTime, Duration safetyMargin,
+    ExecutionWatchdog(ActiveExecutions active, TaskTypePolicies policies, Duration safetyMargin,
                       Duration ignoredInterruptAfter, AsyncTaskMetrics metrics, TaskRunner runner,
                       SlotDispatcher dispatcher) {
         this.active = active;
-        this.maxExecutionNanos = maxExecutionTime.toNanos();
+        this.policies = policies;
         this.safetyMarginNanos = safetyMargin.toNanos();
         this.ignoredInterruptNanos = ignoredInterruptAfter.toNanos();
         this.metrics = metrics;
@@ -51,10 +52,10 @@ final class ExecutionWatchdog {
                     metrics.leaseLost(execution.task().taskType());
                     metrics.stopped(execution.task().taskType(), "lease_lost");
                 }
-            } else if (execution.hasStarted() && now - execution.startedAtNanos() >= maxExecutionNanos
+            } else if (execution.hasStarted() && now - execution.startedAtNanos() >= maxExecutionNanos(execution)
                     && execution.requestStop(StopReason.TIMED_OUT)) {
                 log.warn("Task {}: ran past max-execution-time {} ms, interrupting it", execution.taskId(),
-                        Duration.ofNanos(maxExecutionNanos).toMillis());
+                        Duration.ofNanos(maxExecutionNanos(execution)).toMillis());
                 metrics.stopped(execution.task().taskType(), "timed_out");
             }
             if (!execution.hasStarted() && execution.stopReason() != null && dispatcher.withdraw(execution)) {
@@ -64,5 +65,9 @@ final class ExecutionWatchdog {
                 dispatcher.slotFreed();
             }
         }
+    }
+
+    private long maxExecutionNanos(TaskExecution execution) {
+        return policies.forType(execution.task().taskType()).maxExecutionTime().toNanos();
     }
 }

@@ -79,7 +79,7 @@ final class FleetLimits {
             Integer was = before.perType().get(limit.getKey());
             if (!limit.getValue().equals(was)) {
                 log.info("Fleet-wide limit on leased tasks of type {} set to {} by this worker's "
-                        + "async-task.worker.type-limits (was {})", limit.getKey(), limit.getValue(),
+                        + "async-task.worker.type-limits or the type's concurrency limit (was {})", limit.getKey(), limit.getValue(),
                         was == null ? "none" : was);
             }
         }

@@ -25,6 +25,11 @@ public final class HandlerRegistry {
         this.byType = Map.copyOf(map);
     }
 
+    /** The handlers, ordered by task type. */
+    public Collection<TaskHandler<?>> handlers() {
+        return new TreeMap<>(byType).values();
+    }
+
     public Set<String> taskTypes() {
         return byType.keySet();
     }

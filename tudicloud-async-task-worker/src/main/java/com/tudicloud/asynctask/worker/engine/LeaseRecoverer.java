@@ -7,23 +7,28 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.function.BooleanSupplier;
 
 /**
  * Gives expired leases back: one round is at most {@code maxBatches} short transactions of
- * {@code batchSize} tasks, with a pause between, so that a mass expiry never holds locks for long.
+ * {@code batchSize} tasks, with a pause between, so that a mass expiry never holds locks for long. A
+ * round is skipped, sending nothing, while the idle worker's looks at the table see no expired lease.
  */
 final class LeaseRecoverer {
 
     private static final Logger log = LoggerFactory.getLogger(LeaseRecoverer.class);
 
     private final LeaseStore store;
+    private final BooleanSupplier mayHaveExpiredLeases;
     private final int batchSize;
     private final int maxBatches;
     private final Duration pause;
     private final AsyncTaskMetrics metrics;
 
-    LeaseRecoverer(LeaseStore store, int batchSize, int maxBatches, Duration pause, AsyncTaskMetrics metrics) {
+    LeaseRecoverer(LeaseStore store, BooleanSupplier mayHaveExpiredLeases, int batchSize, int maxBatches, Duration pause,
+                   AsyncTaskMetrics metrics) {
         this.store = store;
+        this.mayHaveExpiredLeases = mayHaveExpiredLeases;
         this.batchSize = batchSize;
         this.maxBatches = maxBatches;
         this.pause = pause;
@@ -31,6 +36,9 @@ final class LeaseRecoverer {
     }
 
     void recover() {
+        if (!mayHaveExpiredLeases.getAsBoolean()) {
+            return;
+        }
         try {
             for (int batch = 0; batch < maxBatches; batch++) {
                 RecoveryBatch result = store.recoverExpiredLeases(batchSize);

@@ -64,10 +64,27 @@ final class SlotDispatcher {
                 running++;
             }
         }
-        starting.forEach(execution -> threads.execute(() -> {
-            if (run.test(execution)) {
-                slotFreed();
-            }
-        }));
+        starting.forEach(execution -> threads.execute(() -> runOnSlot(execution)));
+    }
+
+    /**
+     * Runs executions on this thread while its slot has work waiting: a slot that just freed takes the next
+     * waiting execution itself instead of handing it to another thread (one thread wake-up fewer per task).
+     */
+    private void runOnSlot(TaskExecution first) {
+        TaskExecution execution = first;
+        while (execution != null && run.test(execution)) {
+            execution = nextForThisSlot();
+            Thread.interrupted();   // as a pool thread starts each task: no interrupt meant for the last one
+        }
+    }
+
+    /** @return the next waiting execution, keeping the slot; or null, the slot freed */
+    private synchronized TaskExecution nextForThisSlot() {
+        TaskExecution next = waiting.poll();
+        if (next == null) {
+            running--;
+        }
+        return next;
     }
 }

@@ -14,11 +14,13 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Claims due tasks of the types this worker has handlers for, within the fleet's limits
- * ({@link FleetLimits}), for its free slots and, while there is a backlog and tasks are short, for the
+ * Claims due tasks of the types this worker has handlers for and no operator paused ({@link PausedTypes}),
+ * within the fleet's limits ({@link FleetLimits}), for its free slots and, while there is a backlog and tasks are short, for the
  * prefetch its {@link ExecutionPace} allows, and hands them to the slots. After a full
  * batch it claims again as soon as there is room for one; after a partial one it waits as
- * {@link PollBackoff} says, unless work is submitted in this JVM.
+ * {@link PollBackoff} says, unless work is submitted in this JVM. After a claim that found nothing it
+ * looks first ({@link IdleProbe}: one lock-free statement) and claims only when due tasks wait, or when
+ * work submitted in this JVM woke it; the fleet's limits are read only for a claim.
  */
 final class TaskPoller {
 
@@ -28,6 +30,7 @@ final class TaskPoller {
     private final LeaseStore store;
     private final Set<String> taskTypes;
     private final FleetLimits limits;
+    private final PausedTypes paused;
     private final int slots;
     private final ActiveExecutions active;
     private final ExecutionPace pace;
@@ -39,18 +42,22 @@ final class TaskPoller {
     private final Duration pollInterval;
     private final PollBackoff backoff;
     private final StorableValues values;
+    private final IdleProbe probe;
     /** The last claim got all it asked for: the queue is deeper than this worker's room. */
     private boolean backlog;
+    /** The last claim found nothing, and no work was submitted in this JVM since: look before claiming. */
+    private volatile boolean quiet;
     private volatile boolean stopping;
 
-    TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, FleetLimits limits, int slots,
+    TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, FleetLimits limits, PausedTypes paused, int slots,
                ActiveExecutions active, ExecutionPace pace, PollWaiter waiter, SlotDispatcher dispatcher,
                AsyncTaskMetrics metrics, WorkerVitals vitals, Duration leaseTimeout, Duration pollInterval,
-               StorableValues values) {
+               StorableValues values, IdleProbe probe) {
         this.workerId = workerId;
         this.store = store;
         this.taskTypes = Set.copyOf(taskTypes);
         this.limits = limits;
+        this.paused = paused;
         this.slots = slots;
         this.active = active;
         this.pace = pace;
@@ -62,6 +69,7 @@ final class TaskPoller {
         this.pollInterval = pollInterval;
         this.backoff = new PollBackoff(pollInterval);
         this.values = values;
+        this.probe = probe;
     }
 
     void runUntilStopped() {
@@ -69,29 +77,42 @@ final class TaskPoller {
             try {
                 if (taskTypes.isEmpty()) {
                     vitals.pollSucceeded();   // nothing to ask the database for
-                    waiter.await(true, pollInterval);
+                    waiter.await(pollInterval);
                     continue;
                 }
-                ConcurrencyLimits fleetLimits = limits.current();
+                Set<String> claimable = paused.claimable();
+                if (claimable.isEmpty()) {
+                    vitals.pollSucceeded();   // every type of this worker is paused
+                    waiter.await(pollInterval);
+                    continue;
+                }
                 // claim ahead only into a backlog: from a shallow queue it would take what idle peers could
                 // start now; and under limits a waiting task would count as running fleet-wide
-                int prefetch = backlog && fleetLimits.isNone() ? pace.prefetch() : 0;
+                int prefetch = backlog && limits.current().isNone() ? pace.prefetch() : 0;
+                int enough = Math.max(1, prefetch / 2);
                 int room = slots + prefetch - active.size();
-                if (room < Math.max(1, prefetch / 2)) {
+                if (room < enough) {
                     vitals.pollSucceeded();   // no room to claim for
-                    waiter.await(true, pollInterval);
+                    waiter.awaitRoom(slots + prefetch - enough, active::size, pollInterval);
                     continue;
                 }
-                int claimed = claimAndDispatch(room, fleetLimits);
+                if (quiet && !probe.dueTasks(claimable)) {
+                    vitals.pollSucceeded();
+                    quiet = !waiter.await(backoff.next(false));
+                    continue;
+                }
+                int claimed = claimAndDispatch(claimable, room, limits.current());
                 backlog = claimed == room;
-                if (!backlog) {
-                    waiter.await(false, backoff.next(claimed > 0));
+                quiet = claimed == 0;
+                if (!backlog && waiter.await(backoff.next(claimed > 0))) {
+                    quiet = false;
                 }
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException | Error e) {
                 log.warn("Claiming tasks failed, will try again in {} ms: {}", pollInterval.toMillis(), e.toString());
                 backlog = false;
+                quiet = false;
                 if (!pause()) {
                     return;
                 }
@@ -99,14 +120,19 @@ final class TaskPoller {
         }
     }
 
+    /** The last claim found nothing: the poller looks at the queue every poll interval. */
+    boolean isIdle() {
+        return quiet;
+    }
+
     void stop() {
         stopping = true;
     }
 
-    private int claimAndDispatch(int room, ConcurrencyLimits fleetLimits) {
+    private int claimAndDispatch(Set<String> claimable, int room, ConcurrencyLimits fleetLimits) {
         long sentAt = System.nanoTime();
         List<ClaimedTask> claimed = store.claim(
-                new ClaimRequest(workerId, taskTypes, room, leaseTimeout.toMillis(), fleetLimits));
+                new ClaimRequest(workerId, claimable, room, leaseTimeout.toMillis(), fleetLimits, paused));
         metrics.claimed(room, claimed);
         vitals.pollSucceeded();
         List<TaskExecution> executions = new ArrayList<>(claimed.size());

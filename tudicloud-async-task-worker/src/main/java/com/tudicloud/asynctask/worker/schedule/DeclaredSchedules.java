@@ -1,8 +1,11 @@
 package com.tudicloud.asynctask.worker.schedule;
 
 import com.tudicloud.asynctask.api.RecurringTask;
+import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
 import com.tudicloud.asynctask.worker.PayloadCodec;
+import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
+import com.tudicloud.asynctask.worker.policy.TaskTypePolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -36,14 +39,15 @@ public final class DeclaredSchedules implements SmartInitializingSingleton, Disp
     private final ScheduleOperations operations;
     private volatile ScheduledExecutorService retries;
 
-    public DeclaredSchedules(List<RecurringTask> declared, ScheduleOperations operations, PayloadCodec codec) {
+    public DeclaredSchedules(List<RecurringTask> declared, ScheduleOperations operations, PayloadCodec codec,
+                             TaskTypePolicies policies) {
         this.operations = operations;
         Set<String> names = new HashSet<>();
         for (RecurringTask task : declared) {
             if (!names.add(task.name())) {
                 throw new IllegalStateException("two RecurringTask beans are named " + task.name());
             }
-            ScheduleDefinition definition = definition(task, codec);
+            ScheduleDefinition definition = definition(task, codec, policies);
             try {
                 ScheduleValidation.validate(definition, Instant.now());
             } catch (IllegalArgumentException e) {
@@ -96,12 +100,18 @@ public final class DeclaredSchedules implements SmartInitializingSingleton, Disp
         }
     }
 
-    /** The definition the store keeps for a declaration: its payload as JSON, its interval in milliseconds. */
-    public static ScheduleDefinition definition(RecurringTask task, PayloadCodec codec) {
+    /**
+     * The definition the store keeps for a declaration: its payload as JSON, its interval in milliseconds, and
+     * the task type's policy for a priority or attempt budget the declaration leaves out.
+     */
+    static ScheduleDefinition definition(RecurringTask task, PayloadCodec codec, TaskTypePolicies policies) {
+        TaskRequest request = task.task();
+        TaskTypePolicy policy = policies.forType(request.taskType());
         return new ScheduleDefinition(task.name(), task.cron(),
                 task.interval() == null ? null : Duration.ofMillis(task.interval().toMillis()),
-                task.zone().getId(), task.task().taskType(), codec.write(task.task().payload()),
-                task.task().priority(), task.task().maxAttempts(), task.task().ownerId(), task.misfirePolicy(),
-                task.misfireBound(), task.overlapPolicy());
+                task.zone().getId(), request.taskType(), codec.write(request.payload()),
+                request.priority() == null ? policy.defaultPriority() : request.priority(),
+                request.maxAttempts() == null ? policy.maxAttempts() : request.maxAttempts(), request.ownerId(),
+                task.misfirePolicy(), task.misfireBound(), task.overlapPolicy());
     }
 }

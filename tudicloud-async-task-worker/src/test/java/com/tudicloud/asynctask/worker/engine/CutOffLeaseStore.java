@@ -7,6 +7,7 @@ import com.tudicloud.asynctask.api.spi.CompletionReport;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
 import com.tudicloud.asynctask.api.spi.LeaseState;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.QueueProbe;
 import com.tudicloud.asynctask.api.spi.RecoveryBatch;
 import com.tudicloud.asynctask.api.spi.StoreLimits;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -14,6 +15,7 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -55,6 +57,11 @@ final class CutOffLeaseStore implements LeaseStore {
     @Override
     public RecoveryBatch recoverExpiredLeases(int batchSize) {
         return through(() -> store.recoverExpiredLeases(batchSize));
+    }
+
+    @Override
+    public QueueProbe probe(Set<String> taskTypes) {
+        return through(() -> store.probe(taskTypes));
     }
 
     @Override

@@ -5,10 +5,10 @@ import com.tudicloud.asynctask.api.CancelOutcome;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.metrics.FleetGauges;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -75,7 +75,7 @@ class ExecutionMetricsTest {
         });
         AsyncTaskWorker worker = workers.start("w1", settings -> {
             settings.setMaxExecutionTime(Duration.ofMillis(300));
-            settings.setTimeoutAction(AsyncTaskProperties.TimeoutAction.FAIL);
+            settings.setTimeoutAction(TimeoutAction.FAIL);
         }, stubborn);
         AsyncTaskClient client = workers.client(worker);
         try {

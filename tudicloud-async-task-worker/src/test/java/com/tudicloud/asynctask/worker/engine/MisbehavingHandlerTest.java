@@ -5,8 +5,8 @@ import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
+import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -49,7 +49,7 @@ class MisbehavingHandlerTest {
         AsyncTaskWorker worker = workers.start("w1", settings -> {
             settings.setSlots(1);
             settings.setMaxExecutionTime(Duration.ofMillis(400));
-            settings.setTimeoutAction(AsyncTaskProperties.TimeoutAction.FAIL);
+            settings.setTimeoutAction(TimeoutAction.FAIL);
         }, stubborn, quick);
         AsyncTaskClient client = workers.client(worker);
 

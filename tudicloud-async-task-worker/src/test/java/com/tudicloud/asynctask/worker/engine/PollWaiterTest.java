@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,45 +17,64 @@ class PollWaiterTest {
 
     @Test
     void submittedWorkWakesAWaitingPoller() throws Exception {
-        CompletableFuture<Void> waiting = CompletableFuture.runAsync(this::awaitIdle);
+        CompletableFuture<Boolean> waiting = CompletableFuture.supplyAsync(this::awaitIdle);
         Thread.sleep(50);
 
         waiter.workSubmitted();
 
-        waiting.get(10, TimeUnit.SECONDS);
+        assertThat(waiting.get(10, TimeUnit.SECONDS)).isTrue();
     }
 
     @Test
     void aWakeUpBeforeTheWaitIsNotLost() throws Exception {
         waiter.workSubmitted();
 
-        CompletableFuture.runAsync(this::awaitIdle).get(10, TimeUnit.SECONDS);
+        assertThat(CompletableFuture.supplyAsync(this::awaitIdle).get(10, TimeUnit.SECONDS)).isTrue();
     }
 
     @Test
-    void aFreedSlotWakesOnlyAPollerWaitingForOne() throws Exception {
-        waiter.slotFreed();
-        CompletableFuture<Void> idle = CompletableFuture.runAsync(this::awaitIdle);
+    void anEndedExecutionWakesOnlyAPollerWaitingForTheRoomItMakes() throws Exception {
+        AtomicInteger held = new AtomicInteger(10);
+        waiter.executionEnded(9);
+        CompletableFuture<Boolean> idle = CompletableFuture.supplyAsync(this::awaitIdle);
         Thread.sleep(100);
-        waiter.slotFreed();
+        waiter.executionEnded(8);
         Thread.sleep(100);
-        assertThat(idle).isNotDone();
+        assertThat(idle).as("a poller not waiting for room").isNotDone();
 
-        CompletableFuture<Void> full = CompletableFuture.runAsync(() -> await(true));
-        waiter.slotFreed();
-        full.get(10, TimeUnit.SECONDS);
+        held.set(8);
+        CompletableFuture<Boolean> full = CompletableFuture.supplyAsync(() -> awaitRoom(5, held));
+        Thread.sleep(100);
+        held.set(7);
+        waiter.executionEnded(7);
+        Thread.sleep(100);
+        assertThat(full).as("room for 3 of the 5 it waits for").isNotDone();
+        held.set(5);
+        waiter.executionEnded(5);
+        assertThat(full.get(10, TimeUnit.SECONDS)).as("woken by room, not work").isFalse();
 
         waiter.workSubmitted();
-        idle.get(10, TimeUnit.SECONDS);
+        assertThat(idle.get(10, TimeUnit.SECONDS)).as("woken by work").isTrue();
     }
 
-    private void awaitIdle() {
-        await(false);
+    @Test
+    void roomMadeBeforeTheWaitIsNotLost() throws Exception {
+        AtomicInteger held = new AtomicInteger(3);
+
+        assertThat(CompletableFuture.supplyAsync(() -> awaitRoom(5, held)).get(10, TimeUnit.SECONDS)).isFalse();
     }
 
-    private void await(boolean untilSlotFree) {
+    private boolean awaitIdle() {
         try {
-            waiter.await(untilSlotFree, LONG);
+            return waiter.await(LONG);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private boolean awaitRoom(int heldAtMost, AtomicInteger held) {
+        try {
+            return waiter.awaitRoom(heldAtMost, held::get, LONG);
         } catch (InterruptedException e) {
             throw new IllegalStateException(e);
         }

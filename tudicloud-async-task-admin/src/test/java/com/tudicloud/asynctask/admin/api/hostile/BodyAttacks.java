@@ -110,8 +110,13 @@ final class BodyAttacks {
         }
         if (random.nextInt(4) == 0) {
             String other = oneOf(HostileValues.JSON_OF_EVERY_TYPE, random);
-            boolean sameType = other.equals("null") || (type.equals("string") ? other.startsWith("\"")
-                    : type.equals("integer") && HostileValues.isJsonIntegerWithin(other, schema));
+            boolean sameType = other.equals("null") || switch (type) {
+                case "string" -> other.startsWith("\"");
+                case "integer" -> HostileValues.isJsonIntegerWithin(other, schema);
+                case "boolean" -> other.equals("true") || other.equals("false");
+                case "array" -> other.equals("[]");
+                default -> false;
+            };
             return new Value(other, false, true, !sameType);
         }
         if (type.equals("integer")) {
@@ -127,7 +132,41 @@ final class BodyAttacks {
             return new Value(Encodings.jsonString(text, !raw), raw, !(raw && loneSurrogate),
                     loneSurrogate || (schema.has("maxLength") && text.length() > schema.get("maxLength").asInt()));
         }
+        if (type.equals("boolean")) {
+            String other = oneOf(HostileValues.JSON_OF_EVERY_TYPE, random);
+            return new Value(other, false, true, !List.of("true", "false", "null").contains(other));
+        }
+        if (type.equals("array") && schema.path("items").has("enum")) {
+            return enumArray(schema, random);
+        }
         throw new IllegalStateException("no hostile values for a field of type " + type + ": " + schema);
+    }
+
+    /** An array of names from the items' enum, mixed with names it does not hold, nulls, nesting, or too many. */
+    private static Value enumArray(JsonNode schema, Random random) {
+        List<String> names = new ArrayList<>();
+        schema.path("items").get("enum").forEach(name -> names.add(name.asString()));
+        List<String> elements = new ArrayList<>();
+        boolean foreign = false;
+        int size = random.nextInt(5) == 0 ? schema.path("maxItems").asInt(10) + 1 + random.nextInt(3) : random.nextInt(4);
+        for (int i = 0; i < size; i++) {
+            String name = oneOf(names, random);
+            switch (random.nextInt(6)) {
+                case 0 -> {
+                    String text = oneOf(List.of(name.toLowerCase(java.util.Locale.ROOT), " " + name, name + ",x", "",
+                            HostileValues.text(random)), random);
+                    elements.add(Encodings.jsonString(text, true));
+                    foreign = true;
+                }
+                case 1 -> {
+                    elements.add(oneOf(List.of("null", "1", "[\"" + name + "\"]", "{}"), random));
+                    foreign = true;
+                }
+                default -> elements.add(Encodings.jsonString(name, true));
+            }
+        }
+        boolean tooMany = schema.has("maxItems") && size > schema.get("maxItems").asInt();
+        return new Value("[" + String.join(", ", elements) + "]", false, true, foreign || tooMany);
     }
 
     /** For a field that takes any JSON (a payload). */

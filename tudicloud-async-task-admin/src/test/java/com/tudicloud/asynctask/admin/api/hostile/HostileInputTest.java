@@ -48,7 +48,7 @@ class HostileInputTest {
     private static final long BUILD_SEED = 20261129L;
     private static final String SCHEDULE = "nightly-report";
     private static final long SEED = seed(System.getProperty("hostile.seed"));
-    private static final int CASES = Integer.getInteger("hostile.cases", 400);
+    private static final int CASES = Integer.getInteger("hostile.cases", 500);
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
@@ -80,7 +80,8 @@ class HostileInputTest {
         schedules.create(new ScheduleDefinition(SCHEDULE, "0 30 2 * * *", null, "UTC", "demo.export", null, 0, 3, null,
                 MisfirePolicy.COALESCE, 1, OverlapPolicy.ALLOW), false);
         HostileCases cases = new HostileCases(operations,
-                new Targets(Map.of("id", String.valueOf(existing), "name", SCHEDULE)));
+                // a task type named by the task id is unknown: attacks on a type's other parts get its 404
+                new Targets(Map.of("id", String.valueOf(existing), "name", SCHEDULE, "type", String.valueOf(existing))));
         Random random = new Random(SEED);
         Stream<DynamicTest> attacks = IntStream.range(0, CASES).mapToObj(index -> cases.next(index, random))
                 .map(request -> dynamicTest(request.label() + " [hostile.seed=" + SEED + "]", () -> check(wire, request)));
@@ -106,7 +107,10 @@ class HostileInputTest {
         }
         assertThat(reply.status()).as("status of %s", answer).isBetween(200, 299);
         assertThat(request.mustReject()).as("accepted: %s", answer).isFalse();
-        if (!Set.of("HEAD", "OPTIONS").contains(request.method())) {
+        if (reply.status() == 204) {
+            // a deletion answers with no content at all
+            assertThat(reply.body()).as("body of %s", answer).isEmpty();
+        } else if (!Set.of("HEAD", "OPTIONS").contains(request.method())) {
             assertThat(reply.hasMediaType("application/json")).as("Content-Type of %s", answer).isTrue();
             request.whenAccepted().accept(reply);
         }

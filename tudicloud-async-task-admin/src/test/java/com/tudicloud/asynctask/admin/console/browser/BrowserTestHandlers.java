@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.admin.console.browser;
 
 import com.tudicloud.asynctask.api.TaskContext;
 import com.tudicloud.asynctask.api.TaskHandler;
+import com.tudicloud.asynctask.api.TaskPolicy;
 import com.tudicloud.asynctask.api.TaskResult;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -9,7 +10,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Task types for the browser test: one that runs until it is interrupted, one that succeeds, one that
- * fails with a message, one that throws (its last error holds a stack trace).
+ * fails with a message, one that throws (its last error holds a stack trace; its type declares a policy).
  */
 @TestConfiguration(proxyBeanMethods = false)
 class BrowserTestHandlers {
@@ -62,6 +63,11 @@ class BrowserTestHandlers {
             @Override
             public TaskResult execute(TaskContext context, JsonNode payload) {
                 throw new IllegalStateException("the report service answered 503");
+            }
+
+            @Override
+            public TaskPolicy policy() {
+                return TaskPolicy.builder().nonRetryable(IllegalArgumentException.class).concurrencyLimit(7).build();
             }
         };
     }

@@ -346,6 +346,75 @@ class ConsoleBrowserIT {
         page.waitUntil("the login page is shown", () -> page.driver().getCurrentUrl().equals(baseUrl() + "/login"));
     }
 
+    @Test
+    void anOperatorPausesATaskTypeItsNewTasksWaitAndTheResumeRunsThem() throws Exception {
+        ConsolePage page = browser("en-US").logIn("operator", "operator");
+        By quickRow = By.cssSelector("#type-rows tr[data-task-type='" + QUICK + "']");
+        page.waitUntil("the task types are listed", () -> !page.driver().findElements(quickRow).isEmpty());
+
+        // asked first: keeping it running changes nothing
+        page.driver().findElement(quickRow).findElement(By.cssSelector("[data-testid=pause-type]")).click();
+        assertThat(page.text(By.id("confirm-title"))).isEqualTo("Pause " + QUICK + "?");
+        page.answerConfirmation(false);
+        assertThat(page.driver().findElement(quickRow).getDomAttribute("data-paused")).isEqualTo("false");
+
+        page.driver().findElement(quickRow).findElement(By.cssSelector("[data-testid=pause-type]")).click();
+        page.answerConfirmation(true);
+        page.waitUntil("the type shows paused by the operator", () -> "true".equals(
+                page.driver().findElement(quickRow).getDomAttribute("data-paused"))
+                && page.driver().findElement(quickRow).findElement(By.cssSelector("[data-testid=type-state]"))
+                .getText().startsWith("paused by operator"));
+        assertThat(page.notice()).isEqualTo(QUICK + " paused: workers no longer claim it.");
+
+        // submits are still taken, and wait: many poll intervals (100 ms) pass
+        long waiting = api.submit(QUICK, "{\"n\": 1}", "alice", 0);
+        page.waitForStatus(waiting, "QUEUED");
+        page.waitForRefreshesAfter(page.refreshes(), 3);
+        assertThat(api.task(waiting).get("status").asString()).isEqualTo("QUEUED");
+        page.waitUntil("the type's waiting task is counted", () -> "1".equals(page.driver().findElement(quickRow)
+                .findElement(By.cssSelector("[data-testid=type-waiting]")).getText()));
+        page.screenshot(SCREENSHOTS.resolve("console-types.png"));
+
+        page.driver().findElement(quickRow).findElement(By.cssSelector("[data-testid=resume-type]")).click();
+        page.answerConfirmation(true);
+        page.waitForStatus(waiting, "SUCCESS");
+        assertThat(page.driver().findElement(quickRow).getDomAttribute("data-paused")).isEqualTo("false");
+    }
+
+    @Test
+    void aBulkRetryConfirmsTheDryRunsCountAndRetriesEveryMatchingTaskNotOnlyThePageShown() throws Exception {
+        List<Long> failed = new ArrayList<>();
+        for (int i = 0; i < 25; i++) {
+            failed.add(api.submit(FAIL, "{}", "bulk", 0));
+        }
+        ConsolePage page = browser("en-US").logIn("operator", "operator");
+        page.waitUntil("all 25 have failed", () -> api.get("/api/tasks?status=FAILED&size=1").get("total").asLong() == 25);
+        api.post("/api/task-types/" + FAIL + "/pause");   // the retried tasks then wait, where the test can see them
+
+        page.toggleStatusFilter("FAILED");
+        page.filterTaskType(FAIL);
+        page.waitUntil("the filtered first page of 20", () -> page.rows().size() == 20);
+        page.waitUntil("the bar offers all 25", () -> page.driver().findElement(By.id("bulk")).isDisplayed()
+                && page.text(By.id("bulk-text")).equals("All 25 tasks matching these filters:"));
+        assertThat(page.driver().findElement(By.id("bulk-cancel")).isEnabled()).as("FAILED tasks cannot be cancelled").isFalse();
+
+        page.driver().findElement(By.id("bulk-retry")).click();
+        page.waitUntil("the confirmation names the dry run's count", page::confirmationOpen);
+        assertThat(page.text(By.id("confirm-title"))).isEqualTo("Retry 25 tasks?");
+        assertThat(page.text(By.id("confirm-yes"))).isEqualTo("Retry 25 tasks");
+        page.answerConfirmation(false);
+        assertThat(api.get("/api/tasks?status=FAILED&size=1").get("total").asLong()).isEqualTo(25);
+
+        page.driver().findElement(By.id("bulk-retry")).click();
+        page.answerConfirmation(true);
+        page.waitUntil("the retry is announced", () -> page.notice().equals("25 tasks queued again."));
+        for (long id : failed) {
+            assertThat(api.task(id).get("status").asString()).as("task %d", id).isEqualTo("QUEUED");
+        }
+        page.waitUntil("nothing FAILED is listed any more", () -> page.rows().isEmpty());
+        api.post("/api/task-types/" + FAIL + "/resume");
+    }
+
     // ------------------------------------------------------------------ both languages
 
     /** A few strings each language must show, from its message bundle and from the server's problems. */
@@ -466,6 +535,11 @@ class ConsoleBrowserIT {
         for (String timing : List.of("create-time", "started-at", "ran", "finished-at")) {
             assertThat(detail.findElement(By.cssSelector("[data-testid=" + timing + "]")).getText()).as(timing).isNotEqualTo("—");
         }
+        // the policy its type declares
+        assertThat(detail.findElement(By.cssSelector("[data-testid=policy-non-retryable]")).getText())
+                .isEqualTo("java.lang.IllegalArgumentException");
+        assertThat(detail.findElement(By.cssSelector("[data-testid=policy-concurrency-limit]")).getText()).isEqualTo("7");
+        assertThat(detail.findElement(By.cssSelector("[data-testid=policy-max-attempts]")).getText()).isEqualTo("3");
         // what the user unfolded stays unfolded while the page refreshes
         page.waitForRefreshesAfter(page.refreshes(), 2);
         assertThat(fold.getDomProperty("open")).isEqualTo("true");

@@ -1,0 +1,214 @@
+package com.tudicloud.asynctask.admin.api;
+
+import com.tudicloud.asynctask.admin.AdminTestDatabase;
+import com.tudicloud.asynctask.api.AsyncTaskClient;
+import com.tudicloud.asynctask.api.TaskRequest;
+import com.tudicloud.asynctask.mybatis.testing.TaskRows;
+import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.servlet.MockMvc;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static com.tudicloud.asynctask.admin.api.TaskApiTest.asOperator;
+import static com.tudicloud.asynctask.admin.api.TaskApiTest.asViewer;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.nullValue;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
+import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+/** Pause and resume, the task types' overview and bulk actions through the REST API, on the real database. */
+@SpringBootTest(properties = {"async-task.admin.task-types=mail,report", "async-task.worker.enabled=false",
+        "async-task.admin.bulk-batch-ids=7"})
+@AutoConfigureMockMvc
+class OperatorControlsApiTest {
+
+    @DynamicPropertySource
+    static void database(DynamicPropertyRegistry registry) {
+        AdminTestDatabase.register(registry);
+    }
+
+    @Autowired
+    MockMvc mvc;
+
+    @Autowired
+    AsyncTaskClient client;
+
+    @Autowired
+    MeterRegistry meters;
+
+    private final TestDatabase db = TestDatabase.get();
+    private final TaskRows rows = new TaskRows(db.dataSource());
+
+    @BeforeEach
+    void emptyTable() {
+        db.deleteAllTasks();
+    }
+
+    @Test
+    void anOperatorPausesAndResumesATypeAndTheOverviewShowsWhoAndWhen() throws Exception {
+        List<TaskRequest> mail = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            mail.add(TaskRequest.of("mail", i));
+        }
+        client.submitAll(mail);
+        client.submit(TaskRequest.of("legacy.type", 1));   // no handler, no configuration: known by its tasks
+        double pausesBefore = actions("pause");
+
+        mvc.perform(asOperator(post("/api/task-types/mail/pause")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.paused").value(true))
+                .andExpect(jsonPath("$.changed").value(true))
+                .andExpect(jsonPath("$.pausedBy").value("operator"))
+                .andExpect(jsonPath("$.pausedAt").isNotEmpty());
+        mvc.perform(asOperator(post("/api/task-types/mail/pause")))
+                .andExpect(jsonPath("$.changed").value(false))
+                .andExpect(jsonPath("$.paused").value(true));
+        assertThat(actions("pause") - pausesBefore).isEqualTo(2);
+
+        mvc.perform(asViewer(get("/api/task-types")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.finishedWindowMinutes").value(15))
+                .andExpect(jsonPath("$.globalLimit").value(nullValue()))
+                .andExpect(jsonPath("$.types[*].taskType").value(contains("legacy.type", "mail", "report")))
+                .andExpect(jsonPath("$.types[1].waiting").value(3))
+                .andExpect(jsonPath("$.types[1].due").value(3))
+                .andExpect(jsonPath("$.types[1].running").value(0))
+                .andExpect(jsonPath("$.types[1].paused").value(true))
+                .andExpect(jsonPath("$.types[1].pausedBy").value("operator"))
+                .andExpect(jsonPath("$.types[2].paused").value(false))
+                .andExpect(jsonPath("$.types[2].waiting").value(0));
+
+        mvc.perform(asOperator(post("/api/task-types/legacy.type/pause"))).andExpect(status().isOk());
+        mvc.perform(asOperator(post("/api/task-types/mail/resume")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.paused").value(false))
+                .andExpect(jsonPath("$.changed").value(true))
+                .andExpect(jsonPath("$.pausedBy").value(nullValue()));
+        mvc.perform(asOperator(post("/api/task-types/mail/resume"))).andExpect(jsonPath("$.changed").value(false));
+        assertThat(rows.count("QUEUED")).as("a pause keeps the tasks").isEqualTo(4);
+    }
+
+    @Test
+    void aViewerMayNotPauseNorActInBulkAndBadTypesAreNamed() throws Exception {
+        mvc.perform(asViewer(post("/api/task-types/mail/pause")))
+                .andExpect(status().isForbidden())
+                .andExpect(content().contentTypeCompatibleWith(MediaType.APPLICATION_PROBLEM_JSON));
+        mvc.perform(asViewer(post("/api/tasks/bulk-retry")).contentType(MediaType.APPLICATION_JSON).content("{}"))
+                .andExpect(status().isForbidden());
+        mvc.perform(asOperator(post("/api/task-types/never.seen/pause")))
+                .andExpect(status().isNotFound())
+                .andExpect(jsonPath("$.detail").value(containsString("never.seen")));
+        mvc.perform(asOperator(post("/api/task-types/" + "x".repeat(101) + "/pause")))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[0].field").value("type"));
+        mvc.perform(asOperator(post("/api/task-types/%20/resume")))
+                .andExpect(status().isBadRequest());
+        assertThat(rows.jdbc().queryForObject(
+                "SELECT COUNT(*) FROM system_async_task_type", Long.class)).isZero();
+    }
+
+    @Test
+    void aBulkRetryCountsFirstThenRetriesInBatchesAndARepeatChangesNothing() throws Exception {
+        List<TaskRequest> requests = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            requests.add(TaskRequest.of(i % 3 == 0 ? "report" : "mail", i).withOwnerId(i % 2 == 0 ? "alice" : "bob"));
+        }
+        client.submitAll(requests);
+        rows.jdbc().update("UPDATE system_async_task SET status = 'FAILED', finished_at = NOW(3), last_error = 'boom'");
+        String alicesMail = """
+                {"taskType": "mail", "ownerId": "alice", "statuses": ["FAILED"], "dryRun": true}""";
+
+        mvc.perform(asOperator(post("/api/tasks/bulk-retry")).contentType(MediaType.APPLICATION_JSON).content(alicesMail))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.dryRun").value(true))
+                .andExpect(jsonPath("$.matched").value(10))
+                .andExpect(jsonPath("$.changed").value(0));
+        assertThat(rows.count("FAILED")).isEqualTo(30);
+
+        String run = alicesMail.replace("true", "false");
+        mvc.perform(asOperator(post("/api/tasks/bulk-retry")).contentType(MediaType.APPLICATION_JSON).content(run))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.dryRun").value(false))
+                .andExpect(jsonPath("$.changed").value(10))
+                .andExpect(jsonPath("$.batches").value(5));   // 30 ids in ranges of 7
+        assertThat(rows.count("QUEUED")).isEqualTo(10);
+        mvc.perform(asOperator(post("/api/tasks/bulk-retry")).contentType(MediaType.APPLICATION_JSON).content(run))
+                .andExpect(jsonPath("$.changed").value(0));
+
+        double cancelsBefore = actions("bulk_cancel");
+        mvc.perform(asOperator(post("/api/tasks/bulk-cancel")).contentType(MediaType.APPLICATION_JSON).content("{}"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.changed").value(10))
+                .andExpect(jsonPath("$.cancelRequested").value(0));
+        assertThat(rows.count("CANCELLED")).isEqualTo(10);
+        assertThat(actions("bulk_cancel") - cancelsBefore).isEqualTo(1);
+    }
+
+    @Test
+    void bulkFiltersThatCannotApplyAreRefusedNamingTheField() throws Exception {
+        mvc.perform(asOperator(post("/api/tasks/bulk-retry")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"statuses\": [\"SUCCESS\"]}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[0].field").value("statuses"));
+        mvc.perform(asOperator(post("/api/tasks/bulk-cancel")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"statuses\": [\"FAILED\"]}"))
+                .andExpect(status().isBadRequest());
+        mvc.perform(asOperator(post("/api/tasks/bulk-cancel")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"createdFrom\": \"2026-01-02T00:00:00Z\", \"createdTo\": \"2026-01-01T00:00:00Z\"}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[0].field").value("createdTo"));
+        mvc.perform(asOperator(post("/api/tasks/bulk-retry")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"taskType\": \"" + "t".repeat(101) + "\"}"))
+                .andExpect(status().isBadRequest());
+        mvc.perform(asOperator(post("/api/tasks/bulk-retry")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"ownerId\": \"\\ud800\"}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[0].field").value("ownerId"));
+        mvc.perform(asOperator(post("/api/tasks/bulk-retry")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"dryrun\": true}"))
+                .andExpect(status().isBadRequest());
+    }
+
+    @Test
+    void theOpenApiDocumentDescribesTheControlsAndKeepsTheTaskPathPlain() throws Exception {
+        mvc.perform(asViewer(get("/v3/api-docs")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.paths['/api/tasks/{id}'].get").exists())
+                .andExpect(jsonPath("$.paths['/api/task-types'].get").exists())
+                .andExpect(jsonPath("$.paths['/api/task-types/{type}/pause'].post").exists())
+                .andExpect(jsonPath("$.paths['/api/task-types/{type}/resume'].post").exists())
+                .andExpect(jsonPath("$.paths['/api/tasks/bulk-retry'].post.requestBody").exists())
+                .andExpect(jsonPath("$.paths['/api/tasks/bulk-cancel'].post.requestBody").exists())
+                .andExpect(jsonPath("$.components.schemas.BulkAction.properties.dryRun").exists());
+        mvc.perform(asViewer(get("/api/tasks/bulk-retry"))).andExpect(status().isMethodNotAllowed());
+    }
+
+    @Test
+    void aPauseByAUserWithAVeryLongNameKeepsTheNameAsTheColumnHoldsIt() throws Exception {
+        client.submit(TaskRequest.of("mail", 1));
+        mvc.perform(post("/api/task-types/mail/pause").with(user("运".repeat(300)).roles("OPERATOR")).with(csrf()))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.pausedBy").value("运".repeat(255)));
+    }
+
+    private double actions(String action) {
+        return meters.get("async.task.operator.actions").tag("action", action).counter().count();
+    }
+}

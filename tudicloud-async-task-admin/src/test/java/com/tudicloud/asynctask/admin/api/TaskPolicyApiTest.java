@@ -1,0 +1,127 @@
+package com.tudicloud.asynctask.admin.api;
+
+import com.tudicloud.asynctask.admin.AdminTestDatabase;
+import com.tudicloud.asynctask.api.TaskContext;
+import com.tudicloud.asynctask.api.TaskHandler;
+import com.tudicloud.asynctask.api.TaskPolicy;
+import com.tudicloud.asynctask.api.TaskResult;
+import com.tudicloud.asynctask.api.TimeoutAction;
+import com.tudicloud.asynctask.mybatis.testing.TaskRows;
+import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.web.servlet.MockMvc;
+
+import java.time.Duration;
+import java.util.Map;
+
+import static com.tudicloud.asynctask.admin.api.TaskApiTest.asOperator;
+import static com.tudicloud.asynctask.admin.api.TaskApiTest.asViewer;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+/** GET /api/task-types/policies shows what each type runs under, and a submit without attempts or priority gets them. */
+@SpringBootTest(properties = {"async-task.admin.task-types=mail", "async-task.worker.enabled=false",
+        "async-task.types.report.export.max-attempts=6", "async-task.types.report.export.default-priority=9",
+        "async-task.types.report.export.non-retryable=java.io.UncheckedIOException"})
+@AutoConfigureMockMvc
+class TaskPolicyApiTest {
+
+    /** A handler that declares a policy, part of which the properties above override. */
+    @TestConfiguration
+    static class Handlers {
+        @Bean
+        TaskHandler<Object> reportExport() {
+            return new TaskHandler<>() {
+                @Override
+                public String taskType() {
+                    return EXPORT;
+                }
+
+                @Override
+                public Class<Object> payloadType() {
+                    return Object.class;
+                }
+
+                @Override
+                public TaskResult execute(TaskContext context, Object payload) {
+                    return TaskResult.success();
+                }
+
+                @Override
+                public TaskPolicy policy() {
+                    return TaskPolicy.builder().maxAttempts(4).timeoutAction(TimeoutAction.FAIL).concurrencyLimit(3)
+                            .initialBackoff(Duration.ofSeconds(2)).nonRetryable(IllegalArgumentException.class)
+                            .nonRetryableWhen(e -> false).build();
+                }
+            };
+        }
+    }
+
+    private static final String EXPORT = "report.export";
+
+    @DynamicPropertySource
+    static void database(DynamicPropertyRegistry registry) {
+        AdminTestDatabase.register(registry);
+    }
+
+    @Autowired
+    MockMvc mvc;
+
+    private final TestDatabase db = TestDatabase.get();
+    private final TaskRows rows = new TaskRows(db.dataSource());
+
+    @BeforeEach
+    void emptyTable() {
+        db.deleteAllTasks();
+    }
+
+    @Test
+    void aViewerSeesEachTypesEffectivePolicy() throws Exception {
+        String export = "$[?(@.taskType == '" + EXPORT + "')]";
+        mvc.perform(asViewer(get("/api/task-types/policies")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath(export + ".handledHere", contains(true)))
+                .andExpect(jsonPath(export + ".maxAttempts", contains(6)))
+                .andExpect(jsonPath(export + ".defaultPriority", contains(9)))
+                .andExpect(jsonPath(export + ".timeoutAction", contains("FAIL")))
+                .andExpect(jsonPath(export + ".concurrencyLimit", contains(3)))
+                .andExpect(jsonPath(export + ".nonRetryable[*]", contains("java.lang.IllegalArgumentException",
+                        "java.io.UncheckedIOException")))
+                .andExpect(jsonPath(export + ".nonRetryableTest", contains(true)))
+                .andExpect(jsonPath(export + ".initialBackoffMs", contains(2000)))
+                .andExpect(jsonPath(export + ".maxBackoffMs", contains(300000)))
+                // a type operators may submit that runs elsewhere: the worker's defaults
+                .andExpect(jsonPath("$[?(@.taskType == 'mail')].handledHere", contains(false)))
+                .andExpect(jsonPath("$[?(@.taskType == 'mail')].maxAttempts", contains(3)))
+                .andExpect(jsonPath("$[?(@.taskType == 'mail')].concurrencyLimit", contains((Object) null)));
+        mvc.perform(get("/api/task-types/policies")).andExpect(status().isUnauthorized());
+    }
+
+    @Test
+    void aSubmitWithoutAttemptsOrPriorityGetsTheTypes() throws Exception {
+        mvc.perform(asOperator(post("/api/tasks")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"taskType\": \"" + EXPORT + "\"}"))
+                .andExpect(status().isCreated())
+                .andExpect(jsonPath("$.priority").value(9))
+                .andExpect(jsonPath("$.maxAttempts").value(6));
+        mvc.perform(asOperator(post("/api/tasks")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"taskType\": \"mail\", \"priority\": -2, \"maxAttempts\": 1}"))
+                .andExpect(status().isCreated());
+
+        assertThat(rows.jdbc().queryForMap("SELECT priority, max_attempts FROM system_async_task WHERE task_type = 'mail'"))
+                .containsAllEntriesOf(Map.of("priority", -2, "max_attempts", 1));
+    }
+}

@@ -1,0 +1,163 @@
+package com.tudicloud.asynctask.mybatis;
+
+import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.spi.BulkResult;
+import com.tudicloud.asynctask.api.spi.NewTask;
+import com.tudicloud.asynctask.api.spi.TaskAdminStore;
+import com.tudicloud.asynctask.api.spi.TaskFilter;
+import com.tudicloud.asynctask.mybatis.testing.TaskRows;
+import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.zaxxer.hikari.HikariDataSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Bulk retry and cancel by filter on the real database: they take exactly the matching tasks, walk the
+ * table in ranges of ids with one statement per range (counted as the server sees them, on a pool of one
+ * connection), read no more rows than the table holds, and change nothing when repeated.
+ */
+class BulkActionsTest {
+
+    private static final int TASKS = 1000;
+    private static final int BATCH = 100;
+
+    private final TestDatabase db = TestDatabase.get();
+    private HikariDataSource pool;
+    private TaskAdminStore admin;
+    private TaskRows rows;
+    private JdbcTemplate jdbc;
+
+    @BeforeEach
+    void tasksInEveryStatus() {
+        db.deleteAllTasks();
+        pool = db.newDataSource(1, config -> {
+            config.setJdbcUrl(TestDatabase.withOptions(config.getJdbcUrl(), "useLocalSessionState=true"));
+            config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
+        });
+        MyBatisStores stores = MyBatisStores.create(pool);
+        admin = stores.adminStore();
+        rows = new TaskRows(pool);
+        jdbc = new JdbcTemplate(pool);
+        List<NewTask> tasks = new ArrayList<>();
+        for (int i = 0; i < TASKS; i++) {
+            tasks.add(new NewTask(i % 5 == 4 ? "report" : "mail", null, 0, 0, 3, null, null));
+        }
+        stores.taskStore().insert(tasks);
+        // by id: FAILED, CANCELLED, SUCCESS, RUNNING, QUEUED, SCHEDULED, in turn; even ids alice's, odd ones bob's
+        jdbc.update("UPDATE system_async_task SET status = CASE MOD(id, 6) WHEN 0 THEN 'FAILED' WHEN 1 THEN 'CANCELLED' "
+                + "WHEN 2 THEN 'SUCCESS' WHEN 3 THEN 'RUNNING' WHEN 4 THEN 'QUEUED' ELSE 'SCHEDULED' END, "
+                + "last_error = CASE MOD(id, 6) WHEN 0 THEN 'boom' ELSE NULL END, attempt_count = 3, "
+                + "owner_id = CASE MOD(id, 2) WHEN 0 THEN 'alice' ELSE 'bob' END");
+    }
+
+    @AfterEach
+    void closePool() {
+        pool.close();
+    }
+
+    @Test
+    void retryTakesTheMatchingFailedAndCancelledTasksInOneStatementPerRangeAndARepeatChangesNothing() {
+        TaskFilter alicesMail = new TaskFilter(Set.of(), "mail", "alice", null, null);
+        long expected = count("task_type = 'mail' AND owner_id = 'alice' AND status IN ('FAILED', 'CANCELLED')");
+        long failedWithError = count("task_type = 'mail' AND owner_id = 'alice' AND status = 'FAILED' AND last_error = 'boom'");
+        assertThat(failedWithError).isPositive();
+        assertThat(admin.countMatching(alicesMail.within(TaskAdminStore.RETRYABLE))).isEqualTo(expected);
+        long readsBefore = handlerReads();
+
+        long before = questions();
+        BulkResult first = admin.retryMatching(alicesMail, BATCH);
+        long statements = questions() - before - 1;   // the second SHOW counts itself
+
+        long ranges = (TASKS + BATCH - 1) / BATCH;
+        assertThat(first).isEqualTo(new BulkResult(expected, 0, ranges));
+        assertThat(statements).isEqualTo(1 + ranges);                          // the id range, then one UPDATE per range
+        assertThat(handlerReads() - readsBefore).isLessThanOrEqualTo(TASKS + 4 * ranges + 10);  // no row read twice
+        assertThat(count("task_type = 'mail' AND owner_id = 'alice' AND status IN ('FAILED', 'CANCELLED')")).isZero();
+        assertThat(count("status = 'QUEUED' AND attempt_count = 0 AND last_error LIKE 'retried by an operator; before: %'"))
+                .isEqualTo(expected);
+        assertThat(count("last_error = 'retried by an operator; before: boom'")).isEqualTo(failedWithError);
+        assertThat(count("task_type = 'report' AND status IN ('FAILED', 'CANCELLED')")).isPositive();  // other types stay
+
+        assertThat(admin.retryMatching(alicesMail, BATCH).changed()).isZero();
+    }
+
+    @Test
+    void cancelEndsWaitingTasksAndAsksRunningOnesToStop() {
+        long waiting = count("task_type = 'report' AND status IN ('QUEUED', 'SCHEDULED')");
+        long running = count("task_type = 'report' AND status = 'RUNNING'");
+        long before = questions();
+        BulkResult result = admin.cancelMatching(new TaskFilter(null, "report", null, null, null), BATCH);
+        long statements = questions() - before - 1;
+
+        long ranges = (TASKS + BATCH - 1) / BATCH;
+        assertThat(result).isEqualTo(new BulkResult(waiting, running, ranges));
+        assertThat(statements).isEqualTo(1 + 2 * ranges);
+        assertThat(count("task_type = 'report' AND status IN ('QUEUED', 'SCHEDULED', 'RUNNING')")).isZero();
+        assertThat(count("task_type = 'report' AND status = 'CANCEL_REQUESTED'")).isEqualTo(running);
+        assertThat(count("task_type = 'mail' AND status IN ('QUEUED', 'SCHEDULED', 'RUNNING')")).isPositive();
+        assertThat(admin.cancelMatching(new TaskFilter(null, "report", null, null, null), BATCH))
+                .isEqualTo(new BulkResult(0, 0, ranges));
+    }
+
+    @Test
+    void aStatusFilterNarrowsTheActionAndStatusesItCannotTakeAreRefused() {
+        long scheduled = count("status = 'SCHEDULED'");
+        BulkResult result = admin.cancelMatching(new TaskFilter(Set.of(TaskStatus.SCHEDULED), null, null, null, null), 7);
+        assertThat(result.changed()).isEqualTo(scheduled);
+        assertThat(result.requested()).isZero();
+        assertThat(count("status = 'QUEUED'")).isPositive();
+
+        assertThatThrownBy(() -> admin.retryMatching(new TaskFilter(Set.of(TaskStatus.SUCCESS), null, null, null, null), 10))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("SUCCESS");
+        assertThatThrownBy(() -> admin.cancelMatching(new TaskFilter(Set.of(TaskStatus.FAILED), null, null, null, null), 10))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> admin.retryMatching(new TaskFilter(null, null, null, null, null), 0))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aCreationWindowAndTasksSubmittedAfterTheStartAreRespected() {
+        Instant future = Instant.now().plus(1, ChronoUnit.DAYS);
+        assertThat(admin.retryMatching(new TaskFilter(null, null, null, future, null), BATCH).changed()).isZero();
+        assertThat(admin.retryMatching(new TaskFilter(null, null, null, null, Instant.EPOCH), BATCH).changed()).isZero();
+        assertThat(admin.retryMatching(new TaskFilter(null, "no such type", null, null, null), Integer.MAX_VALUE))
+                .isEqualTo(new BulkResult(0, 0, 1));
+
+        long failedOrCancelled = count("status IN ('FAILED', 'CANCELLED')");
+        assertThat(admin.retryMatching(new TaskFilter(null, null, null, null, future), Integer.MAX_VALUE))
+                .isEqualTo(new BulkResult(failedOrCancelled, 0, 1));
+    }
+
+    @Test
+    void anEmptyTableTakesNoStatementBeyondItsIdRange() {
+        db.deleteAllTasks();
+        assertThat(admin.retryMatching(new TaskFilter(null, null, null, null, null), BATCH))
+                .isEqualTo(new BulkResult(0, 0, 0));
+        assertThat(rows.count("QUEUED")).isZero();
+    }
+
+    private long count(String where) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE " + where, Long.class);
+    }
+
+    private long questions() {
+        return Long.parseLong(jdbc.queryForObject("SHOW SESSION STATUS LIKE 'Questions'", (rs, n) -> rs.getString(2)));
+    }
+
+    /** Rows the session read through an index, the primary key's included. */
+    private long handlerReads() {
+        return jdbc.query("SHOW SESSION STATUS LIKE 'Handler_read_next'", (rs, n) -> rs.getLong(2)).stream()
+                .mapToLong(Long::longValue).sum();
+    }
+}

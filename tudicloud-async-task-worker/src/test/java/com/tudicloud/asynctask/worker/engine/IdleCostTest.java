@@ -1,0 +1,140 @@
+package com.tudicloud.asynctask.worker.engine;
+
+import com.tudicloud.asynctask.api.AsyncTaskClient;
+import com.tudicloud.asynctask.api.TaskRequest;
+import com.tudicloud.asynctask.api.TaskResult;
+import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.WorkerRegistry;
+import com.tudicloud.asynctask.mybatis.MyBatisStores;
+import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
+import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.client.DefaultAsyncTaskClient;
+import com.zaxxer.hikari.HikariDataSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import java.lang.reflect.Proxy;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * What an idle worker sends, as the server counts it: the {@code Questions} of the worker's one
+ * connection (recommended pool settings) over a window, against the looks at the queue its poller
+ * took meanwhile (a probe, or a registry refresh that carries one). Every loop runs: heartbeat, registry
+ * refresh, fleet limits, recovery, at the defaults' proportions to the poll interval but ten times
+ * shorter, so that a few seconds hold several rounds of each. An idle worker must send its looks, one
+ * statement each, at most one per poll interval, and nothing else. Counts, not timings: a slow machine
+ * makes fewer looks, never more statements per look.
+ */
+class IdleCostTest {
+
+    private static final String TYPE = "idle.job";
+    private static final Duration POLL = Duration.ofMillis(100);
+    private static final Duration REGISTRY = Duration.ofSeconds(2);
+    private static final Duration SETTLE = Duration.ofMillis(1500);
+    private static final Duration WINDOW = Duration.ofMillis(6500);
+
+    private final TestDatabase db = TestDatabase.get();
+    private HikariDataSource pool;
+    private AsyncTaskWorker worker;
+
+    @AfterEach
+    void stop() {
+        if (worker != null) {
+            worker.stop();
+        }
+        if (pool != null) {
+            pool.close();
+        }
+    }
+
+    @Test
+    void anIdleWorkerSendsOneStatementPerPollIntervalAtMost() throws Exception {
+        db.deleteAllTasks();
+        pool = db.newDataSource(1, config -> {
+            config.setJdbcUrl(TestDatabase.withOptions(config.getJdbcUrl(), "useLocalSessionState=true"));
+            config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
+        });
+        MyBatisStores stores = MyBatisStores.create(pool);
+        AtomicInteger looks = new AtomicInteger();
+        AtomicInteger registryRides = new AtomicInteger();
+        LeaseStore store = counting(LeaseStore.class, stores.leaseStore(), "probe", looks, null);
+        WorkerRegistry registry = counting(WorkerRegistry.class, stores.workerRegistry(), "heartbeatUnlessDue",
+                looks, registryRides);
+        var handler = new RecordingHandler<>(TYPE, Object.class, (context, payload) -> TaskResult.success());
+        worker = new AsyncTaskWorker("idle-1", tenTimesFasterDefaults(), store, registry, stores.fleetSettings(),
+                new HandlerRegistry(List.of(handler)), TestWorkers.CODEC, AsyncTaskMetrics.NONE);
+        worker.start();
+        Thread.sleep(SETTLE.toMillis());
+
+        long questionsBefore = questions();
+        int looksBefore = looks.get();
+        Thread.sleep(WINDOW.toMillis());
+        long statements = questions() - questionsBefore - 1;   // the second SHOW counts itself
+        int looked = looks.get() - looksBefore;
+        System.out.printf("IDLE window=%d ms statements=%d looks=%d registry rides=%d%n", WINDOW.toMillis(),
+                statements, looked, registryRides.get());
+
+        assertThat(looked).as("looks at the queue in the window").isPositive()
+                .isLessThanOrEqualTo((int) (WINDOW.toMillis() / POLL.toMillis()) + 2);
+        // a look that began before the window may send its statement in it
+        assertThat(statements).as("statements sent in the window, %d looks", looked).isLessThanOrEqualTo(looked + 1L);
+        assertThat(registryRides.get()).as("registry refreshes made by looks").isPositive();
+        assertThat(stores.workerRegistry().seenWithin(REGISTRY.multipliedBy(2)))
+                .as("the registry row is kept fresh").anyMatch(info -> info.workerId().equals("idle-1"));
+
+        // a task submitted where no worker hears of it is found by the next look
+        AsyncTaskClient elsewhere = new DefaultAsyncTaskClient(MyBatisStores.create(db.dataSource()).taskStore(),
+                TestWorkers.CODEC, Clock.systemUTC(), types -> { }, AsyncTaskMetrics.NONE);
+        long id = elsewhere.submit(TaskRequest.of(TYPE, null)).taskId();
+        await().atMost(Duration.ofSeconds(20)).until(() -> elsewhere.get(id).orElseThrow().status() == TaskStatus.SUCCESS);
+        assertThat(handler.executionsOf(id)).isEqualTo(1);
+    }
+
+    /** The defaults' proportions at a tenth: poll 100 ms, heartbeat 1 s, registry 2 s, limits 1 s, recovery 3 s. */
+    private static AsyncTaskProperties.Worker tenTimesFasterDefaults() {
+        AsyncTaskProperties.Worker defaults = new AsyncTaskProperties().getWorker();
+        AsyncTaskProperties.Worker settings = new AsyncTaskProperties().getWorker();
+        settings.setPollInterval(defaults.getPollInterval().dividedBy(10));
+        settings.setHeartbeatInterval(defaults.getHeartbeatInterval().dividedBy(10));
+        settings.setLeaseTimeout(defaults.getLeaseTimeout().dividedBy(10));
+        settings.setRegistryRefreshInterval(defaults.getRegistryRefreshInterval().dividedBy(10));
+        settings.setLimitsRefreshInterval(defaults.getLimitsRefreshInterval().dividedBy(10));
+        settings.setRecoveryInterval(defaults.getRecoveryInterval().dividedBy(10));
+        settings.setShutdownTimeout(Duration.ofSeconds(2));
+        assertThat(settings.getPollInterval()).isEqualTo(POLL);
+        assertThat(settings.getRegistryRefreshInterval()).isEqualTo(REGISTRY);
+        return settings;
+    }
+
+    /** Counts calls of one method as they begin, so that a look is counted no later than its statement. */
+    @SuppressWarnings("unchecked")
+    private static <T> T counting(Class<T> type, T target, String method, AtomicInteger calls, AtomicInteger also) {
+        return (T) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, m, args) -> {
+            if (m.getName().equals(method)) {
+                calls.incrementAndGet();
+                if (also != null) {
+                    also.incrementAndGet();
+                }
+            }
+            try {
+                return m.invoke(target, args);
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                throw e.getCause();
+            }
+        });
+    }
+
+    private long questions() {
+        return Long.parseLong(new JdbcTemplate(pool)
+                .queryForObject("SHOW SESSION STATUS LIKE 'Questions'", (rs, n) -> rs.getString(2)));
+    }
+}

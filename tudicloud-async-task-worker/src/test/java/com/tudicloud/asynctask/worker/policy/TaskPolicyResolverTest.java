@@ -1,0 +1,211 @@
+package com.tudicloud.asynctask.worker.policy;
+
+import com.tudicloud.asynctask.api.TaskContext;
+import com.tudicloud.asynctask.api.TaskHandler;
+import com.tudicloud.asynctask.api.TaskPolicy;
+import com.tudicloud.asynctask.api.TaskResult;
+import com.tudicloud.asynctask.api.TimeoutAction;
+import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
+import org.junit.jupiter.api.Test;
+
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Which layer each setting comes from, and what a type may not set. */
+class TaskPolicyResolverTest {
+
+    /** A handler whose policy() returns what {@code declared} gives, or throws what it throws. */
+    record Handler(String taskType, Supplier<TaskPolicy> declared) implements TaskHandler<Object> {
+        Handler(String taskType, TaskPolicy policy) {
+            this(taskType, () -> policy);
+        }
+
+        @Override
+        public TaskPolicy policy() {
+            return declared.get();
+        }
+
+        @Override
+        public Class<Object> payloadType() {
+            return Object.class;
+        }
+
+        @Override
+        public TaskResult execute(TaskContext context, Object payload) {
+            return TaskResult.success();
+        }
+    }
+
+    private final AsyncTaskProperties properties = new AsyncTaskProperties();
+    private final Map<String, AsyncTaskProperties.TypePolicy> overrides = new LinkedHashMap<>();
+
+    @Test
+    void aPropertyOverridesTheHandlerWhichOverridesTheWorker() {
+        var declared = TaskPolicy.builder().maxAttempts(7).defaultPriority(5).maxExecutionTime(Duration.ofMinutes(1))
+                .timeoutAction(TimeoutAction.FAIL).concurrencyLimit(4).nonRetryable(IllegalArgumentException.class).build();
+        override("report", type -> {
+            type.setMaxAttempts(9);
+            type.getRetry().setInitialBackoff(Duration.ofSeconds(3));
+            type.setNonRetryable(List.of(UncheckedIOException.class));
+        });
+
+        TaskTypePolicy report = resolve(new Handler("report", declared), new Handler("plain", TaskPolicy.DEFAULTS))
+                .forType("report");
+
+        assertThat(report.maxAttempts()).isEqualTo(9);                                 // property
+        assertThat(report.backoff().initial()).isEqualTo(Duration.ofSeconds(3));        // property
+        assertThat(report.defaultPriority()).isEqualTo(5);                              // handler
+        assertThat(report.maxExecutionTime()).isEqualTo(Duration.ofMinutes(1));         // handler
+        assertThat(report.timeoutAction()).isEqualTo(TimeoutAction.FAIL);               // handler
+        assertThat(report.concurrencyLimit()).isEqualTo(4);                             // handler
+        assertThat(report.backoff().max()).isEqualTo(Duration.ofMinutes(5));            // worker
+        assertThat(report.nonRetryable()).containsExactly(IllegalArgumentException.class, UncheckedIOException.class);
+    }
+
+    @Test
+    void aTypeThatSetsNothingRunsUnderTheWorkersSettingsAndSoDoesATypeWithoutAHandler() {
+        properties.getWorker().setMaxExecutionTime(Duration.ofSeconds(42));
+        properties.getWorker().setTimeoutAction(TimeoutAction.FAIL);
+
+        TaskTypePolicies policies = resolve(new Handler("plain", TaskPolicy.DEFAULTS));
+
+        for (TaskTypePolicy policy : List.of(policies.forType("plain"), policies.forType("run-elsewhere"))) {
+            assertThat(policy.maxAttempts()).isEqualTo(3);
+            assertThat(policy.defaultPriority()).isZero();
+            assertThat(policy.maxExecutionTime()).isEqualTo(Duration.ofSeconds(42));
+            assertThat(policy.timeoutAction()).isEqualTo(TimeoutAction.FAIL);
+            assertThat(policy.concurrencyLimit()).isZero();
+            assertThat(policy.isNonRetryable(new IllegalArgumentException())).isFalse();
+        }
+        assertThat(policies.byType()).containsOnlyKeys("plain");
+    }
+
+    @Test
+    void theWorkersTypeLimitIsTheTypesConcurrencyLimitUnlessItsPropertyDisagrees() {
+        properties.getWorker().setTypeLimits(new LinkedHashMap<>(Map.of("report", 2)));
+        assertThat(resolve(new Handler("report", TaskPolicy.builder().concurrencyLimit(6).build()))
+                .forType("report").concurrencyLimit()).isEqualTo(2);
+
+        override("report", type -> type.setConcurrencyLimit(3));
+        assertThatThrownBy(() -> resolve(new Handler("report", TaskPolicy.DEFAULTS)))
+                .hasMessageContaining("async-task.types.report.concurrency-limit (3) and async-task.worker.type-limits.report (2) disagree");
+    }
+
+    @Test
+    void everyBadValueIsNamedWithItsTypeAndSource() {
+        override("report", type -> {
+            type.setMaxAttempts(0);
+            type.setConcurrencyLimit(-1);
+            type.setMaxExecutionTime(Duration.ZERO);
+            type.getRetry().setMultiplier(Double.NaN);
+            type.getRetry().setJitter(1.0);
+            type.getRetry().setInitialBackoff(Duration.ofSeconds(10));
+            type.getRetry().setMaxBackoff(Duration.ofSeconds(1));
+            type.setNonRetryable(List.of(String.class));
+        });
+        override("ghost", type -> type.setMaxAttempts(2));
+
+        assertThatThrownBy(() -> resolve(new Handler("report", TaskPolicy.DEFAULTS)))
+                .isInstanceOf(InvalidAsyncTaskSettingsException.class)
+                .satisfies(e -> assertThat(((InvalidAsyncTaskSettingsException) e).violations()).containsExactlyInAnyOrder(
+                        "async-task.types.ghost names a task type this application has no handler for (it has report)",
+                        "async-task.types.report.max-attempts (0) must be at least 1",
+                        "async-task.types.report.concurrency-limit (-1) must be at least 1",
+                        "async-task.types.report.max-execution-time (PT0S) must be positive",
+                        "async-task.types.report.retry.multiplier (NaN) must be a number of at least 1.0",
+                        "async-task.types.report.retry.jitter (1.0) must be from 0 to below 1.0",
+                        "async-task.types.report.retry.max-backoff (PT1S) must not be less than "
+                                + "async-task.types.report.retry.initial-backoff (PT10S)",
+                        "async-task.types.report.non-retryable names java.lang.String, which is not an exception class"));
+    }
+
+    @Test
+    void aHandlersOwnBadValuesAreNamedWithTheHandlerClass() {
+        var declared = TaskPolicy.builder().maxAttempts(-5)
+                .backoff(Duration.ofMillis(-1), Double.POSITIVE_INFINITY, ChronoUnit.FOREVER.getDuration(), -0.1).build();
+
+        assertThatThrownBy(() -> resolve(new Handler("report", declared)))
+                .isInstanceOf(InvalidAsyncTaskSettingsException.class)
+                .satisfies(e -> assertThat(((InvalidAsyncTaskSettingsException) e).violations()).containsExactlyInAnyOrder(
+                        "the TaskPolicy of " + Handler.class.getName() + " (task type 'report') maxAttempts (-5) must be at least 1",
+                        "the TaskPolicy of " + Handler.class.getName() + " (task type 'report') initialBackoff (PT-0.001S) must be positive",
+                        "the TaskPolicy of " + Handler.class.getName() + " (task type 'report') maxBackoff ("
+                                + ChronoUnit.FOREVER.getDuration() + ") must be at most 73000 days",
+                        "the TaskPolicy of " + Handler.class.getName() + " (task type 'report') backoffMultiplier (Infinity) "
+                                + "must be a number of at least 1.0",
+                        "the TaskPolicy of " + Handler.class.getName() + " (task type 'report') jitter (-0.1) must be from 0 to below 1.0"));
+    }
+
+    @Test
+    void theLargestValuesAllowedPassAndOneBeyondDoesNot() {
+        override("report", type -> {
+            type.setMaxAttempts(Integer.MAX_VALUE);
+            type.setDefaultPriority(Integer.MIN_VALUE);
+            type.setConcurrencyLimit(Integer.MAX_VALUE);
+            type.setMaxExecutionTime(TaskPolicyResolver.MAX_EXECUTION_TIME);
+            type.getRetry().setInitialBackoff(Duration.ofMillis(1));
+            type.getRetry().setMaxBackoff(TaskPolicyResolver.MAX_BACKOFF);
+            type.getRetry().setMultiplier(Double.MAX_VALUE);
+            type.getRetry().setJitter(0.0);
+        });
+        TaskTypePolicy report = resolve(new Handler("report", TaskPolicy.DEFAULTS)).forType("report");
+        assertThat(report.maxAttempts()).isEqualTo(Integer.MAX_VALUE);
+        assertThat(report.backoff().delayAfter(Integer.MAX_VALUE, 0.5)).isEqualTo(TaskPolicyResolver.MAX_BACKOFF);
+
+        overrides.get("report").setMaxExecutionTime(TaskPolicyResolver.MAX_EXECUTION_TIME.plusMillis(1));
+        assertThatThrownBy(() -> resolve(new Handler("report", TaskPolicy.DEFAULTS)))
+                .hasMessageContaining("async-task.types.report.max-execution-time (PT1752000H0.001S) must be at most 73000 days");
+    }
+
+    @Test
+    void aHandlerWhosePolicyMethodFailsStopsTheStart() {
+        assertThatThrownBy(() -> resolve(new Handler("report", (TaskPolicy) null)))
+                .hasMessageContaining("task type 'report': " + Handler.class.getName()
+                        + ".policy() returned null; return TaskPolicy.DEFAULTS to declare nothing");
+
+        Handler throwing = new Handler("export", () -> {
+            throw new IllegalStateException("not configured yet");
+        });
+        assertThatThrownBy(() -> resolve(throwing))
+                .hasMessageContaining(".policy() failed: java.lang.IllegalStateException: not configured yet");
+    }
+
+    @Test
+    void nonRetryableLooksAtTheCausesAndATestThatThrowsSaysNo() {
+        var declared = TaskPolicy.builder().nonRetryable(IllegalArgumentException.class)
+                .nonRetryableWhen(e -> {
+                    if (e.getMessage() == null) {
+                        throw new NullPointerException("the test reads the message");
+                    }
+                    return e.getMessage().startsWith("bad input");
+                }).build();
+        TaskTypePolicy policy = resolve(new Handler("report", declared)).forType("report");
+
+        assertThat(policy.isNonRetryable(new RuntimeException("wrapped", new NumberFormatException("x")))).isTrue();
+        assertThat(policy.isNonRetryable(new IllegalStateException("bad input: row 7"))).isTrue();
+        assertThat(policy.isNonRetryable(new IllegalStateException("downstream unavailable"))).isFalse();
+        assertThat(policy.isNonRetryable(new IllegalStateException())).isFalse();
+        RuntimeException loop = new RuntimeException("a");
+        RuntimeException other = new RuntimeException("b", loop);
+        loop.initCause(other);
+        assertThat(policy.isNonRetryable(loop)).isFalse();
+    }
+
+    private void override(String type, Consumer<AsyncTaskProperties.TypePolicy> settings) {
+        settings.accept(overrides.computeIfAbsent(type, t -> new AsyncTaskProperties.TypePolicy()));
+    }
+
+    private TaskTypePolicies resolve(TaskHandler<?>... handlers) {
+        return TaskPolicyResolver.resolve(properties.getWorker(), overrides, List.of(handlers));
+    }
+}
