@@ -54,8 +54,11 @@ public class AsyncTaskProperties implements InitializingBean {
         /** Whether this worker runs the scheduler loop (any number of workers may). */
         private boolean enabled = true;
 
-        /** The longest wait between two polls for due schedules; a poll with nothing due is one SELECT. */
-        private Duration pollInterval = Duration.ofSeconds(1);
+        /**
+         * The longest wait between two polls for due schedules: the scheduler sleeps until the next fire time,
+         * but sees schedules created or changed by other JVMs only when it polls.
+         */
+        private Duration refreshInterval = Duration.ofSeconds(60);
 
         /** Due schedules claimed per transaction. */
         private int batchSize = 20;
@@ -71,12 +74,12 @@ public class AsyncTaskProperties implements InitializingBean {
             this.enabled = enabled;
         }
 
-        public Duration getPollInterval() {
-            return pollInterval;
+        public Duration getRefreshInterval() {
+            return refreshInterval;
         }
 
-        public void setPollInterval(Duration pollInterval) {
-            this.pollInterval = pollInterval;
+        public void setRefreshInterval(Duration refreshInterval) {
+            this.refreshInterval = refreshInterval;
         }
 
         public int getBatchSize() {

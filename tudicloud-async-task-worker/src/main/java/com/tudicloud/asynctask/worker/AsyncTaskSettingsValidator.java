@@ -37,7 +37,7 @@ public final class AsyncTaskSettingsValidator {
 
     private static void checkSchedules(SettingsViolations violations, AsyncTaskProperties.Schedules schedules) {
         String p = "async-task.schedules.";
-        violations.positive(p + "poll-interval", schedules.getPollInterval());
+        violations.positive(p + "refresh-interval", schedules.getRefreshInterval());
         violations.atLeast(p + "batch-size", schedules.getBatchSize(), 1);
         violations.notNegative(p + "misfire-threshold", schedules.getMisfireThreshold());
         // fire times inside the threshold each get a task in one transaction: a longer one could make it huge

@@ -27,6 +27,7 @@ import com.tudicloud.asynctask.worker.metrics.FleetGauges;
 import com.tudicloud.asynctask.worker.metrics.ScheduleGauges;
 import com.tudicloud.asynctask.worker.schedule.DeclaredSchedules;
 import com.tudicloud.asynctask.worker.schedule.RecurringTaskScheduler;
+import com.tudicloud.asynctask.worker.schedule.ScheduleChanges;
 import com.tudicloud.asynctask.worker.schedule.ScheduleOperations;
 import com.tudicloud.asynctask.worker.policy.TaskPolicyResolver;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
@@ -127,8 +128,15 @@ public class AsyncTaskAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    ScheduleOperations asyncTaskScheduleOperations(ScheduleStore store) {
-        return new ScheduleOperations(store);
+    ScheduleOperations asyncTaskScheduleOperations(ScheduleStore store, ScheduleChanges changes) {
+        return new ScheduleOperations(store, changes);
+    }
+
+    /** Wakes this JVM's scheduler when a schedule changes here. */
+    @Bean
+    @ConditionalOnMissingBean
+    ScheduleChanges asyncTaskScheduleChanges() {
+        return new ScheduleChanges();
     }
 
     /** The application's {@link RecurringTask} beans, written to the database once its beans are ready. */
@@ -240,9 +248,10 @@ public class AsyncTaskAutoConfiguration {
         @ConditionalOnMissingBean
         @ConditionalOnProperty(prefix = "async-task.schedules", name = "enabled", havingValue = "true", matchIfMissing = true)
         RecurringTaskScheduler asyncTaskRecurringTaskScheduler(ScheduleStore store, AsyncTaskProperties properties,
-                                                               AsyncTaskMetrics metrics, ObjectProvider<Clock> clock) {
+                                                               AsyncTaskMetrics metrics, ObjectProvider<Clock> clock,
+                                                               ScheduleChanges changes) {
             return new RecurringTaskScheduler(store, properties.getSchedules(), metrics,
-                    clock.getIfAvailable(Clock::systemUTC));
+                    clock.getIfAvailable(Clock::systemUTC), changes);
         }
 
         /** /actuator/health/asyncTaskWorker, where Spring Boot's health support is present. */

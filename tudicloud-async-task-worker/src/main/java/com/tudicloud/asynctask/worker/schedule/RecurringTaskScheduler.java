@@ -19,8 +19,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * The scheduler loop every worker may run: any number of them fire each fire time exactly once, because
  * the store claims due schedules with SKIP LOCKED and inserts each fire's task under a unique key. The
- * database's clock decides what is due; this loop only decides how long to wait. While nothing is due a
- * poll costs one statement, and the wait ends early when the next fire time comes before the poll interval.
+ * database's clock decides what is due; this loop only decides how long to wait. A poll with nothing due
+ * costs one statement, which also reads the next fire time: the loop sleeps until then, but no longer than
+ * the refresh interval (the longest a schedule created by another JVM waits to be seen), and a schedule
+ * changed in this JVM wakes it at once.
  *
  * <p>The JVM's {@link Clock} only paces the waits; a clock that is minutes off changes no fire time.
  */
@@ -28,23 +30,27 @@ public final class RecurringTaskScheduler implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(RecurringTaskScheduler.class);
     private static final Duration BUSY_WAIT = Duration.ofMillis(20);
+    /** How soon a poll that failed (the database out of reach) is tried again, at most. */
+    private static final Duration RETRY_AFTER_FAILURE = Duration.ofSeconds(5);
 
     private final ScheduleStore store;
     private final AsyncTaskProperties.Schedules settings;
     private final FirePlanner planner;
     private final AsyncTaskMetrics metrics;
     private final Clock clock;
+    private final ScheduleChanges changes;
     private final Object lifecycle = new Object();
     private volatile CountDownLatch stopSignal;
     private volatile Thread thread;
 
     public RecurringTaskScheduler(ScheduleStore store, AsyncTaskProperties.Schedules settings, AsyncTaskMetrics metrics,
-                                  Clock clock) {
+                                  Clock clock, ScheduleChanges changes) {
         this.store = store;
         this.settings = settings;
         this.planner = new FirePlanner(settings.getMisfireThreshold());
         this.metrics = metrics;
         this.clock = clock;
+        this.changes = changes;
     }
 
     /**
@@ -81,18 +87,15 @@ public final class RecurringTaskScheduler implements SmartLifecycle {
 
     private void run(CountDownLatch stop) {
         while (stop.getCount() > 0) {
-            Duration wait = settings.getPollInterval();
+            Duration wait;
             try {
-                Duration untilNext = pollOnce();
-                if (untilNext != null && untilNext.compareTo(wait) < 0) {
-                    // still due: another scheduler holds it, and commits within moments
-                    wait = untilNext.compareTo(BUSY_WAIT) < 0 ? BUSY_WAIT : untilNext;
-                }
+                wait = waitAfter(pollOnce());
             } catch (RuntimeException e) {
+                wait = min(RETRY_AFTER_FAILURE, settings.getRefreshInterval());
                 log.warn("Scheduler poll failed, will try again in {}: {}", wait, e.toString());
             }
             try {
-                awaitStop(stop, wait);
+                awaitStopOrChange(stop, wait);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
@@ -100,11 +103,21 @@ public final class RecurringTaskScheduler implements SmartLifecycle {
         }
     }
 
-    /** Waits {@code wait} on the clock, or until stopped. */
-    private void awaitStop(CountDownLatch stop, Duration wait) throws InterruptedException {
+    /** Until the next fire time, within the refresh interval; a fire time still due is another scheduler's, committing within moments. */
+    private Duration waitAfter(Duration untilNext) {
+        Duration wait = untilNext == null ? settings.getRefreshInterval() : min(untilNext, settings.getRefreshInterval());
+        return wait.compareTo(BUSY_WAIT) < 0 ? BUSY_WAIT : wait;
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    /** Waits {@code wait} on the clock, or until stopped, or until a schedule changes in this JVM. */
+    private void awaitStopOrChange(CountDownLatch stop, Duration wait) throws InterruptedException {
         Instant deadline = clock.instant().plus(wait);
         for (Duration left = wait; !left.isNegative() && !left.isZero(); left = Duration.between(clock.instant(), deadline)) {
-            if (stop.await(Math.max(1, left.toMillis()), TimeUnit.MILLISECONDS)) {
+            if (stop.getCount() == 0 || changes.await(Duration.ofMillis(Math.max(1, left.toMillis())))) {
                 return;
             }
         }
@@ -134,11 +147,12 @@ public final class RecurringTaskScheduler implements SmartLifecycle {
                 return;
             }
             stopSignal.countDown();
+            changes.signal();
             thread = null;
         }
         try {
             // a round in flight commits or rolls back within its short transaction
-            loop.join(settings.getPollInterval().plusSeconds(10).toMillis());
+            loop.join(Duration.ofSeconds(10).toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -11,7 +11,8 @@ import java.util.Optional;
 /**
  * What operators and declarations do to schedules at run time. Every next fire time is worked out from the
  * database's now, never the JVM's: a schedule created, edited or resumed fires next at its first fire time
- * after that now, so a pause never leaves a backlog of missed fires behind it.
+ * after that now, so a pause never leaves a backlog of missed fires behind it. Each change that may bring a
+ * fire time closer wakes this JVM's scheduler.
  */
 public final class ScheduleOperations {
 
@@ -19,9 +20,11 @@ public final class ScheduleOperations {
     public enum Declared { CREATED, UPDATED, UNCHANGED }
 
     private final ScheduleStore store;
+    private final ScheduleChanges changes;
 
-    public ScheduleOperations(ScheduleStore store) {
+    public ScheduleOperations(ScheduleStore store, ScheduleChanges changes) {
         this.store = store;
+        this.changes = changes;
     }
 
     public List<Schedule> list() {
@@ -38,7 +41,7 @@ public final class ScheduleOperations {
      */
     public boolean create(ScheduleDefinition definition, boolean paused) {
         Instant first = ScheduleValidation.validate(definition, store.databaseNow());
-        return store.create(definition, paused, first);
+        return changedIf(store.create(definition, paused, first));
     }
 
     /**
@@ -52,7 +55,7 @@ public final class ScheduleOperations {
         if (current.isEmpty()) {
             return false;
         }
-        return store.update(definition, current.get().definition().timingDiffers(definition) ? first : null);
+        return changedIf(store.update(definition, current.get().definition().timingDiffers(definition) ? first : null));
     }
 
     /**
@@ -63,7 +66,7 @@ public final class ScheduleOperations {
         Instant first = ScheduleValidation.validate(definition, store.databaseNow());
         Optional<Schedule> current = store.find(definition.name());
         if (current.isEmpty()) {
-            if (store.create(definition, paused, first)) {
+            if (changedIf(store.create(definition, paused, first))) {
                 return Declared.CREATED;
             }
             current = store.find(definition.name()); // another instance created it a moment ago
@@ -71,7 +74,7 @@ public final class ScheduleOperations {
         if (current.isEmpty() || current.get().definition().equals(definition)) {
             return Declared.UNCHANGED;
         }
-        store.update(definition, current.get().definition().timingDiffers(definition) ? first : null);
+        changedIf(store.update(definition, current.get().definition().timingDiffers(definition) ? first : null));
         return Declared.UPDATED;
     }
 
@@ -86,14 +89,23 @@ public final class ScheduleOperations {
             return false;
         }
         Instant now = store.databaseNow();
-        return store.resume(name, Recurrence.of(schedule.get().definition(), now).next(now));
+        return changedIf(store.resume(name, Recurrence.of(schedule.get().definition(), now).next(now)));
     }
 
     public Optional<Long> trigger(String name) {
-        return store.trigger(name);
+        Optional<Long> taskId = store.trigger(name);
+        changedIf(taskId.isPresent());
+        return taskId;
     }
 
     public boolean delete(String name) {
         return store.delete(name);
+    }
+
+    private boolean changedIf(boolean changed) {
+        if (changed) {
+            changes.signal();
+        }
+        return changed;
     }
 }

@@ -61,7 +61,7 @@ class DeclaredSchedulesTest {
                 .withBean(TickHandler.class)
                 .withBean(RecurringTask.class, () -> RecurringTask.named("tick-every-second").every(Duration.ofSeconds(1))
                         .zone("Asia/Shanghai").submits("tick", Map.of("version", version)).build())
-                .withPropertyValues("async-task.worker.poll-interval=100ms", "async-task.schedules.poll-interval=100ms");
+                .withPropertyValues("async-task.worker.poll-interval=100ms", "async-task.schedules.refresh-interval=100ms");
     }
 
     @BeforeEach

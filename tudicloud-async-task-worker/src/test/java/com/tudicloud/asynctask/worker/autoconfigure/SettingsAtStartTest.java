@@ -35,7 +35,7 @@ class SettingsAtStartTest {
     private static final List<String> POSITIVE = List.of(W + "lease-timeout", W + "heartbeat-interval",
             W + "recovery-interval", W + "registry-refresh-interval", W + "max-execution-time", W + "poll-interval",
             W + "limits-refresh-interval", W + "shutdown-timeout", W + "retry.initial-backoff", W + "retry.max-backoff",
-            "async-task.metrics.queue-refresh-interval", R + "interval", S + "poll-interval");
+            "async-task.metrics.queue-refresh-interval", R + "interval", S + "refresh-interval");
 
     /** Durations that may be 0. */
     private static final List<String> NOT_NEGATIVE = List.of(W + "recovery-batch-pause", W + "prefetch-window",

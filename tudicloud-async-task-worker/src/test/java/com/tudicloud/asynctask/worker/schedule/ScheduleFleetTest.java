@@ -74,7 +74,7 @@ class ScheduleFleetTest {
                     3, null, MisfirePolicy.COALESCE, 1, OverlapPolicy.ALLOW)
                     : cron("race-" + i, i % 3 == 0 ? "* * * * * *" : "*/2 * * * * *", ZONES[i % 4]));
         }
-        ScheduleOperations operations = new ScheduleOperations(store);
+        ScheduleOperations operations = new ScheduleOperations(store, new ScheduleChanges());
         definitions.forEach(d -> assertThat(operations.create(d, false)).isTrue());
         Map<String, Instant> firstFire = new HashMap<>();
         store.findAll().forEach(s -> firstFire.put(s.name(), s.nextFireTime()));
@@ -191,7 +191,7 @@ class ScheduleFleetTest {
     @Test
     void aPausedScheduleDoesNotFireAndResumesWithoutABacklog() {
         ScheduleStore store = fleet.store();
-        ScheduleOperations operations = new ScheduleOperations(store);
+        ScheduleOperations operations = new ScheduleOperations(store, new ScheduleChanges());
         Instant longAgo = store.databaseNow().minus(Duration.ofMinutes(30));
         store.create(everyMinute("paused", MisfirePolicy.FIRE_EACH, 100), true, longAgo);
         store.create(cron("control", "* * * * * *", "UTC"), false, store.databaseNow());
@@ -211,9 +211,10 @@ class ScheduleFleetTest {
     @Test
     void schedulersWhoseClocksAreMinutesOffFireOnTheDatabaseClock() {
         ScheduleStore store = fleet.store();
-        store.create(cron("skewed", "* * * * * *", "UTC"), false, store.databaseNow().plusSeconds(1)
-                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        // the first fire time after the now read before it, so that every fire comes after that now
         Instant start = store.databaseNow();
+        store.create(cron("skewed", "* * * * * *", "UTC"), false, start.plusSeconds(1)
+                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
 
         fleet.start("behind", Clock.offset(Clock.systemUTC(), Duration.ofMinutes(-7)), Duration.ofSeconds(30));
         fleet.start("ahead", Clock.offset(Clock.systemUTC(), Duration.ofMinutes(11)), Duration.ofSeconds(30));

@@ -46,7 +46,7 @@ final class SchedulerFleet implements AfterEachCallback {
 
     RecurringTaskScheduler start(String name, Clock clock, Duration misfireThreshold) {
         AsyncTaskProperties.Schedules settings = new AsyncTaskProperties.Schedules();
-        settings.setPollInterval(Duration.ofMillis(100));
+        settings.setRefreshInterval(Duration.ofMillis(100));
         settings.setBatchSize(4);
         settings.setMisfireThreshold(misfireThreshold);
         AtomicInteger fired = firedBy.computeIfAbsent(name, n -> new AtomicInteger());
@@ -56,7 +56,7 @@ final class SchedulerFleet implements AfterEachCallback {
                 fired.addAndGet(tasks);
             }
         };
-        RecurringTaskScheduler scheduler = new RecurringTaskScheduler(store(), settings, counting, clock);
+        RecurringTaskScheduler scheduler = new RecurringTaskScheduler(store(), settings, counting, clock, new ScheduleChanges());
         schedulers.add(scheduler);
         scheduler.start();
         return scheduler;
