@@ -16,8 +16,11 @@ import static org.springframework.security.test.web.servlet.request.SecurityMock
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-/** With the console switched off the admin is a plain worker node: no API, no pages, health still served. */
-@SpringBootTest(properties = "async-task.admin.console.enabled=false")
+/**
+ * With the console switched off and the worker asked for, the admin is a plain worker node (recovery and
+ * retention for the fleet): no API, no pages, health still served.
+ */
+@SpringBootTest(properties = {"async-task.admin.console.enabled=false", "async-task.worker.enabled=true"})
 @AutoConfigureMockMvc
 class PlainWorkerNodeTest {
 

@@ -9,18 +9,25 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Liquibase changelog and the plain DDL in sql/mysql/ create the same schema: each is applied to
- * an empty database of its own on the test server, and information_schema must read the same for both.
+ * The Liquibase changelog and the plain DDL in sql/mysql/ create the same schema, and so do the first
+ * changelog followed by every upgrade script of sql/mysql/upgrade/ (the path of a database made by the
+ * plain DDL of the first release): each is applied to an empty database of its own on the test server,
+ * and information_schema must read the same for all three.
  */
 class SchemaParityTest {
 
     private static String liquibaseDb;
     private static String ddlDb;
+    private static String upgradedDb;
 
     /** Tables Liquibase keeps for itself; the plain DDL has no reason to create them. */
     private static final String NOT_LIQUIBASE_OWN =
@@ -29,6 +36,7 @@ class SchemaParityTest {
     private static DatabaseServer server;
     private static HikariDataSource liquibase;
     private static HikariDataSource ddl;
+    private static HikariDataSource upgraded;
 
     @BeforeAll
     static void applyBothWays() {
@@ -39,6 +47,10 @@ class SchemaParityTest {
         ddl = server.dataSource(ddlDb, 2);
         SchemaScripts.applyChangelog(liquibase);
         SchemaScripts.applyMysqlDdl(ddl);
+        upgradedDb = server.recreateScratchDatabase("parity_upgraded");
+        upgraded = server.dataSource(upgradedDb, 2);
+        SchemaScripts.applyChangelog(upgraded, SchemaScripts.FIRST_CHANGELOG);
+        SchemaScripts.applyMysqlUpgrades(upgraded);
     }
 
     @AfterAll
@@ -49,9 +61,13 @@ class SchemaParityTest {
         if (ddl != null) {
             ddl.close();
         }
+        if (upgraded != null) {
+            upgraded.close();
+        }
         if (server != null) {
             TestDatabase.get().execute("DROP DATABASE IF EXISTS " + liquibaseDb);
             TestDatabase.get().execute("DROP DATABASE IF EXISTS " + ddlDb);
+            TestDatabase.get().execute("DROP DATABASE IF EXISTS " + upgradedDb);
         }
     }
 
@@ -69,6 +85,8 @@ class SchemaParityTest {
                 t -> assertThat(t).startsWith("system_async_task_worker engine=InnoDB collation=utf8mb4_"));
         assertThat(tables(ddlDb)).as("tables of the plain DDL vs the changelog")
                 .containsExactlyElementsOf(fromChangelog);
+        assertThat(tables(upgradedDb)).as("tables of the upgraded first schema vs the changelog")
+                .containsExactlyElementsOf(fromChangelog);
     }
 
     @Test
@@ -78,6 +96,8 @@ class SchemaParityTest {
 
         assertThat(fromChangelog).hasSize(21 + 4 + 20 + 4 + 8); // the task, lock, schedule, type and worker tables' columns
         assertThat(columns(ddlDb)).as("columns of the plain DDL (actual) vs the changelog (expected)")
+                .containsExactlyElementsOf(fromChangelog);
+        assertThat(columns(upgradedDb)).as("columns of the upgraded first schema (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
     }
 
@@ -100,6 +120,8 @@ class SchemaParityTest {
                 "system_async_task_schedule.idx_async_task_schedule_due non_unique=1 #2 next_fire_time A");
         assertThat(indexes(ddlDb)).as("indexes of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
+        assertThat(indexes(upgradedDb)).as("indexes of the upgraded first schema (actual) vs the changelog (expected)")
+                .containsExactlyElementsOf(fromChangelog);
     }
 
     @Test
@@ -108,7 +130,24 @@ class SchemaParityTest {
 
         assertThat(fromChangelog).containsExactly("claim", "retention");
         assertThat(lockRows(ddlDb)).containsExactlyElementsOf(fromChangelog);
+        assertThat(lockRows(upgradedDb)).containsExactlyElementsOf(fromChangelog);
     }
+
+    @Test
+    void everyChangelogAfterTheFirstHasItsUpgradeScript() throws IOException {
+        List<String> changelogs;
+        try (Stream<Path> files = Files.list(CHANGELOG_DIRECTORY)) {
+            changelogs = files.map(p -> p.getFileName().toString())
+                    .filter(name -> name.matches("\\d{3}-.*\\.xml") && !name.startsWith("001-"))
+                    .map(name -> name.replaceFirst("\\.xml$", ".sql")).sorted().toList();
+        }
+        List<String> upgrades = SchemaScripts.mysqlUpgrades().stream().map(p -> p.getFileName().toString()).toList();
+
+        assertThat(changelogs).isNotEmpty();
+        assertThat(upgrades).as("sql/mysql/upgrade/ vs the changelogs after 001").containsExactlyElementsOf(changelogs);
+    }
+
+    private static final Path CHANGELOG_DIRECTORY = Path.of("src", "main", "resources", "db", "async-task");
 
     private static void print(String what, List<String> lines) {
         System.out.println(what + " (changelog):");

@@ -10,16 +10,13 @@ import java.util.Set;
 import java.util.function.IntSupplier;
 
 /**
- * What the client and the engine report as they work. Every method does nothing by default; the
+ * What the engine reports as it works (the client's own figures are ClientMetrics'). Every method does nothing by default; the
  * Micrometer implementation turns the calls into meters tagged by task type (never by task id).
  */
 public interface AsyncTaskMetrics {
 
     AsyncTaskMetrics NONE = new AsyncTaskMetrics() {
     };
-
-    default void submitted(String taskType, boolean created) {
-    }
 
     /** One claim round: how many tasks it asked for and which it got. */
     default void claimed(int requested, List<ClaimedTask> claimed) {
@@ -87,10 +84,6 @@ public interface AsyncTaskMetrics {
      * the previous task.
      */
     default void scheduleFired(String schedule, int tasks, int missed, int misfireSkips, int overlapSkips) {
-    }
-
-    /** A database operation retried after a deadlock or a lock wait timeout. */
-    default void databaseRetry(String operation) {
     }
 
     /**

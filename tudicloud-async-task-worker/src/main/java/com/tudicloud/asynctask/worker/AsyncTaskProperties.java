@@ -221,8 +221,11 @@ public class AsyncTaskProperties implements InitializingBean {
 
     public static class Worker {
 
-        /** Whether this application runs a worker; a service that only submits tasks may switch it off. */
-        private boolean enabled = true;
+        /**
+         * Whether this application runs a worker. Unset, it runs one when it has a TaskHandler bean; true runs
+         * one without handlers too (it then recovers expired leases and prunes finished tasks); false never.
+         */
+        private Boolean enabled;
 
         /** Written to lease_owner; defaults to host name, process id and a random suffix. */
         private String workerId;
@@ -293,11 +296,11 @@ public class AsyncTaskProperties implements InitializingBean {
 
         private final Retry retry = new Retry();
 
-        public boolean isEnabled() {
+        public Boolean getEnabled() {
             return enabled;
         }
 
-        public void setEnabled(boolean enabled) {
+        public void setEnabled(Boolean enabled) {
             this.enabled = enabled;
         }
 

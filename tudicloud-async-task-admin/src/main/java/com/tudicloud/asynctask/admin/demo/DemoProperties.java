@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.demo;
 
+import com.tudicloud.asynctask.admin.AdminProperties;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.PositiveOrZero;
 import org.hibernate.validator.constraints.time.DurationMax;
@@ -8,6 +9,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The demo under {@code async-task.demo}: handlers for four demo task types and a feeder that keeps
@@ -57,6 +60,9 @@ public class DemoProperties {
     @DurationMin(millis = 0, message = "must be from 0 to 73000d")
     @DurationMax(days = 73_000, message = "must be from 0 to 73000d")
     private Duration stepPause = Duration.ofMillis(300);
+
+    /** The demo's logins, added to async-task.admin.users while the demo runs and gone with it. */
+    private List<AdminProperties.User> users = new ArrayList<>();
 
     public boolean isEnabled() {
         return enabled;
@@ -128,5 +134,13 @@ public class DemoProperties {
 
     public void setStepPause(Duration stepPause) {
         this.stepPause = stepPause;
+    }
+
+    public List<AdminProperties.User> getUsers() {
+        return users;
+    }
+
+    public void setUsers(List<AdminProperties.User> users) {
+        this.users = users;
     }
 }

@@ -1,6 +1,8 @@
 package com.tudicloud.asynctask.admin.security;
 
 import com.tudicloud.asynctask.admin.AdminProperties;
+import com.tudicloud.asynctask.admin.demo.DemoProperties;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.MessageSource;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -20,6 +22,7 @@ import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.web.servlet.LocaleResolver;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -86,8 +89,10 @@ public class SecurityConfiguration {
     }
 
     @Bean
-    UserDetailsService configuredUsers(AdminProperties properties) {
-        List<UserDetails> users = properties.getUsers().stream().map(SecurityConfiguration::toUser).toList();
+    UserDetailsService configuredUsers(AdminProperties properties, ObjectProvider<DemoProperties> demo) {
+        List<AdminProperties.User> configured = new ArrayList<>(properties.getUsers());
+        demo.ifAvailable(settings -> configured.addAll(settings.isEnabled() ? settings.getUsers() : List.of()));
+        List<UserDetails> users = configured.stream().map(SecurityConfiguration::toUser).toList();
         if (users.isEmpty()) {
             throw new IllegalStateException("No users: configure async-task.admin.users[n].username, .password "
                     + "(hashed, e.g. {bcrypt}...) and .role (VIEWER or OPERATOR)");

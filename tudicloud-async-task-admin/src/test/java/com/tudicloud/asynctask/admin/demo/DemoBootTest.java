@@ -10,6 +10,7 @@ import com.tudicloud.asynctask.api.spi.QueueSample;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
 import com.tudicloud.asynctask.api.spi.TaskSort;
+import com.tudicloud.asynctask.client.autoconfigure.AsyncTaskClientAutoConfiguration;
 import com.tudicloud.asynctask.worker.autoconfigure.AsyncTaskAutoConfiguration;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import org.junit.jupiter.api.Test;
@@ -43,7 +44,8 @@ class DemoBootTest {
     private final ApplicationContextRunner admin = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
                     DataSourceTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class,
-                    LiquibaseAutoConfiguration.class, MybatisAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
+                    LiquibaseAutoConfiguration.class, MybatisAutoConfiguration.class, AsyncTaskClientAutoConfiguration.class,
+                    AsyncTaskAutoConfiguration.class))
             .withUserConfiguration(DemoConfiguration.class)
             .withPropertyValues(
                     // a database of its own per context: H2 drops an in-memory database with its last connection
@@ -136,16 +138,18 @@ class DemoBootTest {
     }
 
     @Test
-    void switchedOffTheAdminIsAPlainWorkerWithoutDemoBeans() {
+    void switchedOffTheAdminHasNoDemoBeansAndNoWorkerUnlessAskedFor() {
         admin.withPropertyValues("async-task.demo.enabled=false").run(context -> {
             assertThat(context).hasNotFailed();
             assertThat(context.getBeansOfType(TaskHandler.class)).isEmpty();
             assertThat(context).doesNotHaveBean(DemoTaskFeeder.class);
             assertThat(context).doesNotHaveBean(DemoBanner.class);
             assertThat(context).doesNotHaveBean(DemoImportLedger.class);
-            assertThat(context).hasSingleBean(AsyncTaskWorker.class);
+            assertThat(context).doesNotHaveBean(AsyncTaskWorker.class);
             assertThat(context).hasSingleBean(AsyncTaskClient.class);
         });
+        admin.withPropertyValues("async-task.demo.enabled=false", "async-task.worker.enabled=true").run(context ->
+                assertThat(context.getBean(AsyncTaskWorker.class).isRunning()).isTrue());
     }
 
     @Test

@@ -1,8 +1,8 @@
 package com.tudicloud.asynctask.admin.demo;
 
 import com.tudicloud.asynctask.api.TaskResult;
-import com.tudicloud.asynctask.worker.JacksonPayloadCodec;
-import com.tudicloud.asynctask.worker.PayloadCodec;
+import com.tudicloud.asynctask.client.JacksonPayloadCodec;
+import com.tudicloud.asynctask.client.PayloadCodec;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 

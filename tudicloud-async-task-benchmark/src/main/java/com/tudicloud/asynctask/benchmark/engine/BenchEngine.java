@@ -2,12 +2,13 @@ package com.tudicloud.asynctask.benchmark.engine;
 
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskHandler;
+import com.tudicloud.asynctask.client.ClientMetrics;
+import com.tudicloud.asynctask.client.DefaultAsyncTaskClient;
+import com.tudicloud.asynctask.client.JacksonPayloadCodec;
+import com.tudicloud.asynctask.client.TaskSubmissionListener;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
-import com.tudicloud.asynctask.worker.JacksonPayloadCodec;
-import com.tudicloud.asynctask.worker.TaskSubmissionListener;
-import com.tudicloud.asynctask.worker.client.DefaultAsyncTaskClient;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.tudicloud.asynctask.worker.engine.HandlerRegistry;
 import tools.jackson.databind.json.JsonMapper;
@@ -40,7 +41,7 @@ public final class BenchEngine {
 
     /** A client whose submissions wake {@code localWorkers} after commit, as in one service's JVM. */
     public AsyncTaskClient client(TaskSubmissionListener localWorkers) {
-        return new DefaultAsyncTaskClient(stores.taskStore(), CODEC, Clock.systemUTC(), localWorkers, AsyncTaskMetrics.NONE);
+        return new DefaultAsyncTaskClient(stores.taskStore(), CODEC, Clock.systemUTC(), localWorkers, ClientMetrics.NONE);
     }
 
     /** A client with no worker in its JVM. */

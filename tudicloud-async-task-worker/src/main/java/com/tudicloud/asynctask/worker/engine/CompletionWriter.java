@@ -27,6 +27,8 @@ final class CompletionWriter {
 
     private static final Logger log = LoggerFactory.getLogger(CompletionWriter.class);
     private static final Duration RETRY_PAUSE = Duration.ofMillis(500);
+    /** How long a stop keeps trying to write the last outcomes while the database refuses them. */
+    private static final Duration FLUSH_BUDGET = Duration.ofSeconds(10);
 
     private record Pending(TaskExecution execution, Completion completion, Duration ran) {
     }
@@ -82,11 +84,45 @@ final class CompletionWriter {
         }
     }
 
-    /** Writes everything waiting, once; used on shutdown after the slot threads have stopped. */
+    /**
+     * Writes everything waiting; used on shutdown after the slot threads have stopped. A write that fails
+     * is tried again, as in the loop, until it succeeds, its leases run out locally, or the stop's budget
+     * for it is spent: giving up after one failed try would leave finished tasks RUNNING until recovery
+     * ran them a second time.
+     */
     void flush() {
-        do {
-            writeOnce();
-        } while (!queue.isEmpty() && unwritten.isEmpty());
+        boolean interrupted = Thread.interrupted(); // the stop's interrupt must not fail the last writes
+        long deadline = System.nanoTime() + FLUSH_BUDGET.toNanos();
+        try {
+            while (true) {
+                writeOnce();
+                if (unwritten.isEmpty() && queue.isEmpty()) {
+                    return;
+                }
+                if (System.nanoTime() - deadline >= 0) {
+                    log.warn("Stopping with {} task outcomes unwritten after {}; their leases will expire and "
+                            + "recovery will run the tasks again", unwritten.size() + queue.size(), FLUSH_BUDGET);
+                    return;
+                }
+                if (!unwritten.isEmpty()) {
+                    interrupted |= pausedUntilInterrupted();
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** @return whether the pause was cut short by an interrupt, which is kept for after the flush */
+    private static boolean pausedUntilInterrupted() {
+        try {
+            TimeUnit.MILLISECONDS.sleep(RETRY_PAUSE.toMillis());
+            return false;
+        } catch (InterruptedException e) {
+            return true;
+        }
     }
 
     private void writeOnce() {

@@ -22,7 +22,7 @@ import java.util.function.IntSupplier;
  * The meters of tudicloud-async-task. Prometheus names: async_task_lease_renewal_total and
  * async_task_lease_renewal_success_total (their ratio is the renewal success rate),
  * async_task_lease_expired_total, async_task_recovery_delay_seconds, async_task_heartbeat_failures_total,
- * async_task_submitted_total, async_task_claimed_total, async_task_execution_seconds (count = executions
+ * async_task_claimed_total, async_task_execution_seconds (count = executions
  * by type and the outcome the database took), async_task_pickup_latency_seconds, async_task_claim_batch_size, and the rest
  * listed in docs/operations.md. Tags: task type, outcome, reason; never a task id.
  */
@@ -38,7 +38,6 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
     private final DistributionSummary claimBatchSize;
     private final Timer recoveryDelay;
     // the meters every task touches, looked up once per tag set: building a meter id costs more than the count
-    private final Map<List<String>, Counter> submittedByTypeAndCreated = new ConcurrentHashMap<>();
     private final Map<String, Counter> claimedByType = new ConcurrentHashMap<>();
     private final Map<String, Timer> pickupLatencyByType = new ConcurrentHashMap<>();
     private final Map<List<String>, Timer> executionByTypeAndOutcome = new ConcurrentHashMap<>();
@@ -58,15 +57,6 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
                 .publishPercentiles(0.5, 0.99).register(registry);
         // counters that alerts read exist from the start, at zero
         List.of("requeued", "failed", "cancelled").forEach(this::expired);
-    }
-
-    @Override
-    public void submitted(String taskType, boolean created) {
-        String createdTag = String.valueOf(created);
-        submittedByTypeAndCreated.computeIfAbsent(List.of(taskType, createdTag), tags -> Counter.builder(PREFIX + "submitted")
-                        .description("Tasks submitted (created=false: deduplicated)")
-                        .tag("type", taskType).tag("created", createdTag).register(registry))
-                .increment();
     }
 
     @Override
@@ -167,11 +157,6 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
     }
 
     @Override
-    public void databaseRetry(String operation) {
-        retriesCounter(operation).increment();
-    }
-
-    @Override
     public void bindWorker(IntSupplier leasedTasks, IntSupplier runningHandlers, IntSupplier freeSlots,
                            Set<String> taskTypes) {
         for (String type : taskTypes) {
@@ -188,9 +173,6 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
         }
         for (TaskStatus status : List.of(TaskStatus.SUCCESS, TaskStatus.FAILED, TaskStatus.CANCELLED)) {
             retentionCounter(status);
-        }
-        for (String operation : List.of("claim", "renew", "complete", "recover")) {
-            retriesCounter(operation);
         }
         Gauge.builder(PREFIX + "worker.running", runningHandlers, IntSupplier::getAsInt).strongReference(true)
                 .description("Handlers running on this worker's slots").register(registry);
@@ -215,11 +197,6 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
     private Counter retentionCounter(TaskStatus status) {
         return Counter.builder(PREFIX + "retention.deleted").description("Finished tasks deleted by retention")
                 .tag("status", status.name()).register(registry);
-    }
-
-    private Counter retriesCounter(String operation) {
-        return Counter.builder(PREFIX + "db.retries").description("Statements retried after a deadlock or lock wait timeout")
-                .tag("operation", operation).register(registry);
     }
 
     private Counter expired(String outcome) {

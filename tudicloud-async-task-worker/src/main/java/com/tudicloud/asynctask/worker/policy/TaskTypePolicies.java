@@ -1,5 +1,7 @@
 package com.tudicloud.asynctask.worker.policy;
 
+import com.tudicloud.asynctask.client.TaskTypeDefaults;
+
 import java.util.Collection;
 import java.util.Map;
 import java.util.TreeMap;
@@ -9,7 +11,7 @@ import java.util.TreeMap;
  * of any other type (one submitted here but run elsewhere). Built once at start-up by
  * {@link TaskPolicyResolver}; read on every submit and every execution's end.
  */
-public final class TaskTypePolicies {
+public final class TaskTypePolicies implements TaskTypeDefaults {
 
     private final Map<String, TaskTypePolicy> byType;
     private final TaskTypePolicy defaults;
@@ -25,6 +27,16 @@ public final class TaskTypePolicies {
     /** The type's policy; for a type without a handler here, {@link #defaults()}. */
     public TaskTypePolicy forType(String taskType) {
         return byType.getOrDefault(taskType, defaults);
+    }
+
+    @Override
+    public int defaultPriority(String taskType) {
+        return forType(taskType).defaultPriority();
+    }
+
+    @Override
+    public int maxAttempts(String taskType) {
+        return forType(taskType).maxAttempts();
     }
 
     /** The policies of the types with a handler here, by type name. */

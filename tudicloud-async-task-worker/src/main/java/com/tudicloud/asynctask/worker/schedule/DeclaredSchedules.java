@@ -3,7 +3,7 @@ package com.tudicloud.asynctask.worker.schedule;
 import com.tudicloud.asynctask.api.RecurringTask;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
-import com.tudicloud.asynctask.worker.PayloadCodec;
+import com.tudicloud.asynctask.client.PayloadCodec;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicy;
 import org.slf4j.Logger;

@@ -6,11 +6,17 @@ import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TaskStatus;
+import com.tudicloud.asynctask.client.autoconfigure.AsyncTaskClientAutoConfiguration;
+import com.tudicloud.asynctask.client.autoconfigure.MissingSchemaException;
+import com.tudicloud.asynctask.client.autoconfigure.MissingSchemaFailureAnalyzer;
 import com.tudicloud.asynctask.mybatis.testing.SchemaScripts;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
+import com.tudicloud.asynctask.worker.engine.RetentionJob;
+import com.tudicloud.asynctask.worker.metrics.FleetGauges;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -25,7 +31,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -57,11 +65,11 @@ class AsyncTaskAutoConfigurationTest {
     private final TestDatabase db = TestDatabase.get();
     private final TaskRows rows = new TaskRows(db.dataSource());
 
-    private final ApplicationContextRunner service = new ApplicationContextRunner()
+    /** The service without a handler: it only submits. */
+    private final ApplicationContextRunner handlerless = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
                     DataSourceTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class,
-                    AsyncTaskAutoConfiguration.class))
-            .withBean(CountingHandler.class)
+                    AsyncTaskClientAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
             .withPropertyValues(
                     "spring.datasource.url=" + db.jdbcUrl(),
                     "spring.datasource.username=" + db.username(),
@@ -72,9 +80,12 @@ class AsyncTaskAutoConfigurationTest {
                     "async-task.worker.heartbeat-interval=1s",
                     "async-task.worker.recovery-interval=2s");
 
+    private final ApplicationContextRunner service = handlerless.withBean(CountingHandler.class);
+
     @BeforeEach
     void emptyTable() {
         db.deleteAllTasks();
+        rows.jdbc().update("DELETE FROM system_async_task_worker WHERE worker_id = 'boot-worker'");
     }
 
     @Test
@@ -134,6 +145,63 @@ class AsyncTaskAutoConfigurationTest {
             assertThat(context).doesNotHaveBean(AsyncTaskWorker.class);
             assertThat(context).hasSingleBean(AsyncTaskClient.class);
         });
+    }
+
+    @Test
+    void withoutAHandlerNothingRunsButTheClient() {
+        Set<String> before = engineThreads();
+        handlerless.withBean(SimpleMeterRegistry.class).run(context -> {
+            assertThat(context).hasSingleBean(AsyncTaskClient.class);
+            assertThat(context).doesNotHaveBean(AsyncTaskWorker.class);
+            assertThat(context).doesNotHaveBean(RetentionJob.class);
+            assertThat(context).doesNotHaveBean(FleetGauges.class);
+            assertThat(engineThreads()).as("threads started by the service").isSubsetOf(before);
+            assertThat(registeredWorkers()).isZero();
+
+            long id = context.getBean(AsyncTaskClient.class).submit(TaskRequest.of("greet", "nobody")).taskId();
+            assertThat(context.getBean(AsyncTaskClient.class).get(id).orElseThrow().status()).isEqualTo(TaskStatus.QUEUED);
+        });
+    }
+
+    @Test
+    void withoutAHandlerAWorkerRunsWhenAskedFor() {
+        handlerless.withBean(SimpleMeterRegistry.class).withPropertyValues("async-task.worker.enabled=true").run(context -> {
+            assertThat(context.getBean(AsyncTaskWorker.class).isRunning()).isTrue();
+            assertThat(context).hasSingleBean(RetentionJob.class);
+            assertThat(context).hasSingleBean(FleetGauges.class);
+            assertThat(registeredWorkers()).isOne();
+        });
+    }
+
+    @Test
+    void aSwitchedOffWorkerLeavesNoThreadAndNoGauges() {
+        Set<String> before = engineThreads();
+        service.withBean(SimpleMeterRegistry.class).withPropertyValues("async-task.worker.enabled=false").run(context -> {
+            assertThat(context).hasSingleBean(AsyncTaskClient.class);
+            assertThat(context).doesNotHaveBean(AsyncTaskWorker.class);
+            assertThat(context).doesNotHaveBean(FleetGauges.class);
+            assertThat(engineThreads()).as("threads started by the service").isSubsetOf(before);
+        });
+    }
+
+    @Test
+    void aHandlerBeanStartsTheWorkerWithItsGauges() {
+        service.withBean(SimpleMeterRegistry.class).run(context -> {
+            assertThat(context.getBean(AsyncTaskWorker.class).isRunning()).isTrue();
+            assertThat(context).hasSingleBean(FleetGauges.class);
+            assertThat(engineThreads()).contains("async-task-fleet-gauges-1", "async-task-poller-1");
+        });
+    }
+
+    /** Live threads named like the engine's (poller, heartbeat, recovery, retention, gauges, ...). */
+    private static Set<String> engineThreads() {
+        return Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
+                .filter(name -> name.startsWith("async-task-")).collect(Collectors.toSet());
+    }
+
+    private long registeredWorkers() {
+        return rows.jdbc().queryForObject("SELECT COUNT(*) FROM system_async_task_worker WHERE worker_id = 'boot-worker'",
+                Long.class);
     }
 
     @Test

@@ -1,10 +1,10 @@
 package com.tudicloud.asynctask.worker.autoconfigure;
 
+import com.tudicloud.asynctask.client.JacksonPayloadCodec;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
-import com.tudicloud.asynctask.worker.JacksonPayloadCodec;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.tudicloud.asynctask.worker.engine.HandlerRegistry;
 import com.tudicloud.asynctask.worker.engine.NoopHandler;

@@ -2,6 +2,9 @@ package com.tudicloud.asynctask.worker.autoconfigure;
 
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskRequest;
+import com.tudicloud.asynctask.client.autoconfigure.AsyncTaskClientAutoConfiguration;
+import com.tudicloud.asynctask.client.autoconfigure.DataSourceChoiceFailureAnalyzer;
+import com.tudicloud.asynctask.client.autoconfigure.MissingSchemaFailureAnalyzer;
 import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.zaxxer.hikari.HikariDataSource;
@@ -45,7 +48,8 @@ class DataSourceChoiceTest {
 
     private ApplicationContextRunner service() {
         return new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                        AsyncTaskClientAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
                 .withBean("business", DataSource.class, () -> business)
                 .withBean("tasks", DataSource.class, () -> tasks)
                 .withPropertyValues("async-task.worker.enabled=false");
@@ -71,7 +75,8 @@ class DataSourceChoiceTest {
     @Test
     void thePrimaryDataSourceServesWithoutTheProperty() {
         new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                        AsyncTaskClientAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
                 .withBean("business", DataSource.class, () -> business)
                 .withBean("tasks", DataSource.class, () -> tasks, definition -> definition.setPrimary(true))
                 .withPropertyValues("async-task.worker.enabled=false")

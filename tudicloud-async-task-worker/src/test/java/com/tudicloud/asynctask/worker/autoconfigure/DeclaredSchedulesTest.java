@@ -5,6 +5,7 @@ import com.tudicloud.asynctask.api.TaskContext;
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.spi.Schedule;
+import com.tudicloud.asynctask.client.autoconfigure.AsyncTaskClientAutoConfiguration;
 import com.tudicloud.asynctask.mybatis.testing.H2TestDatabase;
 import com.tudicloud.asynctask.worker.schedule.RecurringTaskScheduler;
 import com.tudicloud.asynctask.worker.schedule.ScheduleOperations;
@@ -55,7 +56,7 @@ class DeclaredSchedulesTest {
 
     private ApplicationContextRunner service(int version) {
         return new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(AsyncTaskAutoConfiguration.class))
+                .withConfiguration(AutoConfigurations.of(AsyncTaskClientAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
                 // the shared in-memory database, behind a DataSource the context cannot close
                 .withBean(DataSource.class, () -> new DelegatingDataSource(H2TestDatabase.get()))
                 .withBean(TickHandler.class)

@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskPolicy;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TimeoutAction;
+import com.tudicloud.asynctask.client.autoconfigure.AsyncTaskClientAutoConfiguration;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
@@ -53,7 +54,8 @@ class TaskPolicyAutoConfigurationTest {
     private final TaskRows rows = new TaskRows(db.dataSource());
 
     private final ApplicationContextRunner service = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
+            .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                    AsyncTaskClientAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
             .withBean(DeclaringHandler.class)
             .withPropertyValues(
                     "spring.datasource.url=" + db.jdbcUrl(),

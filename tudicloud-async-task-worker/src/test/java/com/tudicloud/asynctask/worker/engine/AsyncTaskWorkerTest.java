@@ -229,8 +229,8 @@ class AsyncTaskWorkerTest {
             return progress != null && progress == 42;
         });
         assertThat(client.get(id).orElseThrow().progressMessage()).isEqualTo("rows 420 of 1000");
-        // counted when the renewal call has returned, a moment after its write is visible
-        await().atMost(Duration.ofSeconds(5))
+        // the round is counted once its statement has returned, a moment after the database has the progress
+        await().atMost(Duration.ofSeconds(10))
                 .until(() -> workers.meters.get("async.task.lease.renewal.success").counter().count() > 0);
         release.countDown();
         awaitStatus(client, id, TaskStatus.SUCCESS);
@@ -296,6 +296,37 @@ class AsyncTaskWorkerTest {
         client.submitAll(List.of(TaskRequest.of("work", 1), TaskRequest.of("work", 2), TaskRequest.of("work", 3)));
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
 
+        worker.stop();
+
+        assertThat(rows.count("SUCCESS")).isEqualTo(3);
+        assertThat(rows.countLeased()).isZero();
+    }
+
+    @Test
+    void aStopWritesTheLastOutcomesEvenWhenTheDatabaseRefusesTheFirstTry() throws Exception {
+        CountDownLatch started = new CountDownLatch(3);
+        CountDownLatch finish = new CountDownLatch(1);
+        var handler = new RecordingHandler<>("work", Object.class, (context, payload) -> {
+            started.countDown();
+            finish.await();
+            return TaskResult.success();
+        });
+        List<CutOffLeaseStore> stores = new ArrayList<>();
+        AsyncTaskWorker worker = workers.start("w1", settings -> {
+            settings.setLeaseTimeout(Duration.ofSeconds(10));
+            settings.setHeartbeatInterval(Duration.ofSeconds(1));
+        }, store -> {
+            CutOffLeaseStore cutOff = new CutOffLeaseStore(store);
+            stores.add(cutOff);
+            return cutOff;
+        }, List.of(handler));
+        AsyncTaskClient client = workers.client(worker);
+        client.submitAll(List.of(TaskRequest.of("work", 1), TaskRequest.of("work", 2), TaskRequest.of("work", 3)));
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+
+        // the outcomes reach the writer while nothing gets through, and the stop begins at once
+        stores.get(0).cutOffFor(Duration.ofMillis(1500), false);
+        finish.countDown();
         worker.stop();
 
         assertThat(rows.count("SUCCESS")).isEqualTo(3);

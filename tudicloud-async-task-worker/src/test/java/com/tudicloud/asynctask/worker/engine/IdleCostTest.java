@@ -14,7 +14,8 @@ import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
-import com.tudicloud.asynctask.worker.client.DefaultAsyncTaskClient;
+import com.tudicloud.asynctask.client.ClientMetrics;
+import com.tudicloud.asynctask.client.DefaultAsyncTaskClient;
 import com.tudicloud.asynctask.worker.schedule.RecurringTaskScheduler;
 import com.tudicloud.asynctask.worker.schedule.ScheduleChanges;
 import com.tudicloud.asynctask.worker.schedule.ScheduleOperations;
@@ -122,7 +123,7 @@ class IdleCostTest {
 
         // a task submitted where no worker hears of it is found by the next look
         AsyncTaskClient elsewhere = new DefaultAsyncTaskClient(MyBatisStores.create(db.dataSource()).taskStore(),
-                TestWorkers.CODEC, Clock.systemUTC(), types -> { }, AsyncTaskMetrics.NONE);
+                TestWorkers.CODEC, Clock.systemUTC(), types -> { }, ClientMetrics.NONE);
         long id = elsewhere.submit(TaskRequest.of(TYPE, null)).taskId();
         await().atMost(Duration.ofSeconds(20)).until(() -> elsewhere.get(id).orElseThrow().status() == TaskStatus.SUCCESS);
         assertThat(handler.executionsOf(id)).isEqualTo(1);

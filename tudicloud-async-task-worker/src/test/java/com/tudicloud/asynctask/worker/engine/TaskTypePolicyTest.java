@@ -7,11 +7,11 @@ import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.TimeoutAction;
+import com.tudicloud.asynctask.client.ClientMetrics;
+import com.tudicloud.asynctask.client.DefaultAsyncTaskClient;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
-import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
-import com.tudicloud.asynctask.worker.client.DefaultAsyncTaskClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -206,7 +206,7 @@ class TaskTypePolicyTest {
     /** A client that applies the worker's policies, as the auto-configured one in the worker's application does. */
     private AsyncTaskClient client(AsyncTaskWorker worker) {
         return new DefaultAsyncTaskClient(MyBatisStores.create(db.dataSource()).taskStore(), TestWorkers.CODEC,
-                Clock.systemUTC(), worker::tasksSubmitted, AsyncTaskMetrics.NONE, worker::policies);
+                Clock.systemUTC(), worker::tasksSubmitted, ClientMetrics.NONE, worker::policies);
     }
 
     private static RecordingHandler<Object> handler(String type, TaskPolicy policy, RecordingHandler.Body<Object> body) {

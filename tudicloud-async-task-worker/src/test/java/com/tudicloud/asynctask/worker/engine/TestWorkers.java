@@ -3,12 +3,14 @@ package com.tudicloud.asynctask.worker.engine;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.client.ClientMetrics;
+import com.tudicloud.asynctask.client.DefaultAsyncTaskClient;
+import com.tudicloud.asynctask.client.JacksonPayloadCodec;
+import com.tudicloud.asynctask.client.MicrometerClientMetrics;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
-import com.tudicloud.asynctask.worker.JacksonPayloadCodec;
-import com.tudicloud.asynctask.worker.client.DefaultAsyncTaskClient;
 import com.tudicloud.asynctask.worker.metrics.MicrometerAsyncTaskMetrics;
 import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -37,6 +39,7 @@ final class TestWorkers implements BeforeEachCallback, AfterEachCallback {
     /** Every worker and client of a test reports here, as the beans of one application would. */
     final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final AsyncTaskMetrics metrics = new MicrometerAsyncTaskMetrics(meters);
+    private final ClientMetrics clientMetrics = new MicrometerClientMetrics(meters);
     private final List<AsyncTaskWorker> workers = new ArrayList<>();
     private final List<HikariDataSource> pools = new ArrayList<>();
 
@@ -89,7 +92,7 @@ final class TestWorkers implements BeforeEachCallback, AfterEachCallback {
 
     AsyncTaskClient client(Clock clock, AsyncTaskWorker... wakes) {
         return new DefaultAsyncTaskClient(MyBatisStores.create(db.dataSource()).taskStore(), CODEC,
-                clock, types -> List.of(wakes).forEach(w -> w.tasksSubmitted(types)), metrics);
+                clock, types -> List.of(wakes).forEach(w -> w.tasksSubmitted(types)), clientMetrics);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.worker.schema;
 
+import com.tudicloud.asynctask.client.autoconfigure.AsyncTaskClientAutoConfiguration;
 import com.tudicloud.asynctask.worker.autoconfigure.AsyncTaskAutoConfiguration;
 import liquibase.integration.spring.SpringLiquibase;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -28,7 +29,7 @@ import java.util.stream.Stream;
  */
 @Configuration(proxyBeanMethods = false)
 @ImportAutoConfiguration({DataSourceAutoConfiguration.class, LiquibaseAutoConfiguration.class,
-        AsyncTaskAutoConfiguration.class})
+        AsyncTaskClientAutoConfiguration.class, AsyncTaskAutoConfiguration.class})
 public class ServiceNode {
 
     static final String READY = "NODE READY";

@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.worker.autoconfigure;
+package com.tudicloud.asynctask.client.autoconfigure;
 
 import com.tudicloud.asynctask.mybatis.SchemaCheck;
 import org.slf4j.Logger;

@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.worker;
+package com.tudicloud.asynctask.client;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;

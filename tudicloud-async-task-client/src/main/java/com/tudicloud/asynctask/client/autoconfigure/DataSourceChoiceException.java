@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.worker.autoconfigure;
+package com.tudicloud.asynctask.client.autoconfigure;
 
 import java.util.List;
 

@@ -1,10 +1,10 @@
-package com.tudicloud.asynctask.worker.autoconfigure;
+package com.tudicloud.asynctask.client.autoconfigure;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /** An unclear DataSource as Spring Boot's short start-up report, with the property that settles it. */
-class DataSourceChoiceFailureAnalyzer extends AbstractFailureAnalyzer<DataSourceChoiceException> {
+public class DataSourceChoiceFailureAnalyzer extends AbstractFailureAnalyzer<DataSourceChoiceException> {
 
     @Override
     protected FailureAnalysis analyze(Throwable rootFailure, DataSourceChoiceException cause) {

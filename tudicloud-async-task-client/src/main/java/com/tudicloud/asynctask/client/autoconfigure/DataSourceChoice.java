@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.worker.autoconfigure;
+package com.tudicloud.asynctask.client.autoconfigure;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,10 +1,10 @@
-package com.tudicloud.asynctask.worker.autoconfigure;
+package com.tudicloud.asynctask.client.autoconfigure;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /** A missing schema as Spring Boot's short start-up report: the missing tables, and how to create them. */
-class MissingSchemaFailureAnalyzer extends AbstractFailureAnalyzer<MissingSchemaException> {
+public class MissingSchemaFailureAnalyzer extends AbstractFailureAnalyzer<MissingSchemaException> {
 
     @Override
     protected FailureAnalysis analyze(Throwable rootFailure, MissingSchemaException cause) {

@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.worker.client;
+package com.tudicloud.asynctask.client;
 
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.CancelOutcome;
@@ -8,13 +8,6 @@ import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.TaskStore;
-import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
-import com.tudicloud.asynctask.worker.PayloadCodec;
-import com.tudicloud.asynctask.worker.TaskSubmissionListener;
-import com.tudicloud.asynctask.worker.policy.TaskPolicyResolver;
-import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
-import com.tudicloud.asynctask.worker.policy.TaskTypePolicy;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
@@ -31,39 +24,37 @@ import java.util.stream.Collectors;
  * The client on the store SPI. Submits join the caller's transaction (the store's statements run on
  * the caller's connection when it has one); local workers are woken (and the submission is counted) only once that
  * transaction has committed, so they never look for a task that is not visible yet. A request without a
- * priority or max attempts gets its task type's (see {@link TaskTypePolicies}).
+ * priority or max attempts gets its task type's (see {@link TaskTypeDefaults}).
  */
 public class DefaultAsyncTaskClient implements AsyncTaskClient {
 
     static final int MAX_LIST_LIMIT = 1000;
-    private static final TaskTypePolicies NO_POLICIES = new TaskTypePolicies(List.of(),
-            TaskPolicyResolver.defaults(new AsyncTaskProperties().getWorker()));
 
     private final TaskStore store;
     private final PayloadCodec codec;
     private final Clock clock;
     private final TaskSubmissionListener listener;
-    private final AsyncTaskMetrics metrics;
-    private final Supplier<TaskTypePolicies> policies;
+    private final ClientMetrics metrics;
+    private final Supplier<TaskTypeDefaults> defaults;
 
     /** A client that knows no task type's policy: a request without priority or max attempts gets 0 and 3. */
     public DefaultAsyncTaskClient(TaskStore store, PayloadCodec codec, Clock clock, TaskSubmissionListener listener,
-                                  AsyncTaskMetrics metrics) {
-        this(store, codec, clock, listener, metrics, () -> NO_POLICIES);
+                                  ClientMetrics metrics) {
+        this(store, codec, clock, listener, metrics, () -> TaskTypeDefaults.NONE);
     }
 
     /**
      * @param listener told of due submissions after commit; workers in this JVM wake up on it
-     * @param policies asked on each submit: a handler may use the client, and the policies come from the handlers
+     * @param defaults asked on each submit: a handler may use the client, and the defaults come from the handlers
      */
     public DefaultAsyncTaskClient(TaskStore store, PayloadCodec codec, Clock clock, TaskSubmissionListener listener,
-                                  AsyncTaskMetrics metrics, Supplier<TaskTypePolicies> policies) {
+                                  ClientMetrics metrics, Supplier<TaskTypeDefaults> defaults) {
         this.store = store;
         this.codec = codec;
         this.clock = clock;
         this.listener = listener;
         this.metrics = metrics;
-        this.policies = policies;
+        this.defaults = defaults;
     }
 
     @Override
@@ -76,7 +67,7 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
         if (requests.isEmpty()) {
             return List.of();
         }
-        TaskTypePolicies known = policies.get();
+        TaskTypeDefaults known = defaults.get();
         List<SubmittedTask> submitted = store.insert(requests.stream().map(request -> toNewTask(request, known)).toList());
         Set<String> dueTypes = requests.stream()
                 .filter(request -> delayMillis(request) == 0)
@@ -114,10 +105,9 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
         return store.findByOwner(ownerId, statuses == null ? List.of() : List.copyOf(statuses), limit);
     }
 
-    private NewTask toNewTask(TaskRequest request, TaskTypePolicies known) {
-        TaskTypePolicy policy = known.forType(request.taskType());
-        int priority = request.priority() != null ? request.priority() : policy.defaultPriority();
-        int maxAttempts = request.maxAttempts() != null ? request.maxAttempts() : policy.maxAttempts();
+    private NewTask toNewTask(TaskRequest request, TaskTypeDefaults known) {
+        int priority = request.priority() != null ? request.priority() : known.defaultPriority(request.taskType());
+        int maxAttempts = request.maxAttempts() != null ? request.maxAttempts() : known.maxAttempts(request.taskType());
         return new NewTask(request.taskType(), codec.write(request.payload()), priority,
                 delayMillis(request), maxAttempts, request.ownerId(), request.dedupKey());
     }

@@ -1,0 +1,24 @@
+package com.tudicloud.asynctask.client;
+
+import com.tudicloud.asynctask.api.TaskRequest;
+
+/** What a submitted request that names no priority or no max attempts gets, by its task type. */
+public interface TaskTypeDefaults {
+
+    /** Without a policy for any type: priority 0 and {@link TaskRequest#DEFAULT_MAX_ATTEMPTS} attempts. */
+    TaskTypeDefaults NONE = new TaskTypeDefaults() {
+        @Override
+        public int defaultPriority(String taskType) {
+            return 0;
+        }
+
+        @Override
+        public int maxAttempts(String taskType) {
+            return TaskRequest.DEFAULT_MAX_ATTEMPTS;
+        }
+    };
+
+    int defaultPriority(String taskType);
+
+    int maxAttempts(String taskType);
+}

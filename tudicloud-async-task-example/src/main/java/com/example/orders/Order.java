@@ -1,0 +1,4 @@
+package com.example.orders;
+
+public record Order(long id, String customerId) {
+}
