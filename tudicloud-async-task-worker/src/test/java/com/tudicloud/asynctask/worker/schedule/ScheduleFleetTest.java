@@ -6,6 +6,8 @@ import com.tudicloud.asynctask.api.spi.Schedule;
 import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
 import com.tudicloud.asynctask.api.spi.ScheduleStore;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
+import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -206,6 +208,25 @@ class ScheduleFleetTest {
         assertThat(resumed.nextFireTime()).as("next fire after the database's now, not the old backlog")
                 .isAfter(store.databaseNow().minusSeconds(1));
         assertThat(firedTimes("paused")).isEmpty();
+    }
+
+    @Test
+    void aScheduleCreatedInThisJvmWakesItsSchedulerWithinTheRefreshInterval() throws InterruptedException {
+        ScheduleStore store = fleet.store();
+        ScheduleChanges changes = new ScheduleChanges();
+        AsyncTaskProperties.Schedules settings = new AsyncTaskProperties.Schedules();
+        assertThat(settings.getRefreshInterval()).isEqualTo(Duration.ofMinutes(1));
+        RecurringTaskScheduler scheduler = new RecurringTaskScheduler(store, settings, AsyncTaskMetrics.NONE,
+                Clock.systemUTC(), changes);
+        scheduler.start();
+        try {
+            Thread.sleep(1000); // it found no schedule and sleeps the refresh interval
+            assertThat(new ScheduleOperations(store, changes).create(cron("woken", "* * * * * *", "UTC"), false)).isTrue();
+            // without the wake-up the first fire would wait for the next poll, a minute after the first
+            await().atMost(Duration.ofSeconds(30)).until(() -> !firedTimes("woken").isEmpty());
+        } finally {
+            scheduler.stop();
+        }
     }
 
     @Test
