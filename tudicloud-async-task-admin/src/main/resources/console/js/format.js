@@ -69,6 +69,12 @@ export function timeTitle(iso) {
         server: `${serverZoneFormat.format(d)} (${serverZoneName})`}) : '';
 }
 
+/** Date and time in the server's zone, the zone named. */
+export function serverTime(iso) {
+    const d = toDate(iso);
+    return d ? serverZoneFormat.format(d) : '—';
+}
+
 /** A <time> element: the short or full time as text, both zones in its tooltip. */
 export function timeElement(iso, length) {
     if (!iso) {

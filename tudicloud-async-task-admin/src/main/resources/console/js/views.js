@@ -3,7 +3,7 @@
  *
  *     {name, mount() (optional, once the user is known), refresh() (optional, async, every round)}
  *
- * and that renders into its own place in index.html (or makes one). To add a view (schedules, say):
+ * and that renders into its own place in index.html (or makes one). To add a view:
  * write its module under js/, put its strings under a prefix of its own in messages/en.js and
  * messages/zh-CN.js (the same keys in both), and list it here. Views talk through events.js, not by
  * importing each other.
@@ -13,6 +13,8 @@
 import detail from './detail/panel.js';
 import stats from './overview/stats.js';
 import timeline from './overview/timeline.js';
+import scheduleForm from './schedules/form.js';
+import schedules from './schedules/table.js';
 import workers from './overview/workers.js';
 import bulk from './tasks/bulk.js';
 import filters from './tasks/filters.js';
@@ -20,4 +22,4 @@ import submit from './tasks/submit.js';
 import tasks from './tasks/table.js';
 import types from './types/types.js';
 
-export default [stats, timeline, workers, types, filters, bulk, tasks, submit, detail];
+export default [stats, timeline, workers, types, filters, bulk, tasks, submit, detail, schedules, scheduleForm];

@@ -6,9 +6,8 @@
  */
 import {api} from '../api.js';
 import {$, h} from '../dom.js';
-import {emit} from '../events.js';
+import {payloadOf, sendDialog} from '../form-dialog.js';
 import {t} from '../i18n.js';
-import {notify} from '../notice.js';
 import {session} from '../state.js';
 
 function open() {
@@ -39,14 +38,8 @@ function wholeNumber(id, field) {
 /** The request body from the form; throws an Error naming the field that is wrong. */
 function body() {
     const request = {taskType: $('submit-task-type').value};
-    const payloadText = $('submit-payload').value.trim();
-    if (payloadText) {
-        try {
-            request.payload = JSON.parse(payloadText);
-        } catch (e) {
-            throw new Error(t('submit.badJson', {reason: e.message}));
-        }
-    }
+    const payload = payloadOf('submit-payload');
+    if (payload !== undefined) request.payload = payload;
     const priority = wholeNumber('submit-priority', 'priority');
     const delayMs = wholeNumber('submit-delay', 'delayMs');
     const maxAttempts = wholeNumber('submit-max-attempts', 'maxAttempts');
@@ -60,34 +53,10 @@ function body() {
     return request;
 }
 
-function showError(text) {
-    $('submit-error').textContent = text;
-    $('submit-error').hidden = false;
-}
-
-async function submit(event) {
+function submit(event) {
     event.preventDefault();
-    $('submit-error').hidden = true;
-    let request;
-    try {
-        request = body();
-    } catch (e) {
-        showError(e.message);
-        return;
-    }
-    $('submit-send').disabled = true;
-    try {
-        const task = await api('POST', '/api/tasks', request);
-        $('submit-dialog').close();
-        notify(t('submit.done', {id: task.id, type: task.taskType}), 'success');
-        emit('refresh:now');
-    } catch (e) {
-        if (e.status !== 401) {
-            showError(e.detail);
-        }
-    } finally {
-        $('submit-send').disabled = false;
-    }
+    return sendDialog({dialog: 'submit-dialog', error: 'submit-error', send: 'submit-send'}, body,
+        (request) => api('POST', '/api/tasks', request), (task) => t('submit.done', {id: task.id, type: task.taskType}));
 }
 
 export default {

@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.mybatis;
 import com.tudicloud.asynctask.api.spi.FleetLocks;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.ScheduleStore;
 import com.tudicloud.asynctask.api.spi.StoreLimits;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskEventMode;
@@ -38,7 +39,7 @@ import java.util.function.Supplier;
  */
 public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
                            WorkerRegistry workerRegistry, FleetLocks fleetLocks, FleetSettings fleetSettings,
-                           SchemaCheck schemaCheck, TaskEventLog taskEvents) {
+                           SchemaCheck schemaCheck, TaskEventLog taskEvents, ScheduleStore scheduleStore) {
 
     /** Product names, as JDBC reports them, to the databaseId their statements name. */
     private static final Map<String, String> DATABASE_IDS = Map.of("MySQL", "mysql", "MariaDB", "mysql", "H2", "h2");
@@ -47,7 +48,8 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskWorkerMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskLockMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskTypeMapper.xml",
-            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskEventMapper.xml");
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskEventMapper.xml",
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskScheduleMapper.xml");
 
     /** Stores that record every task event. */
     public static MyBatisStores create(DataSource dataSource) {
@@ -83,13 +85,16 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         TransientLockRetry retry = new TransientLockRetry(5, 20, onLockRetry);
         Supplier<StoreLimits> limits = () -> limits(mappers.knownDatabaseId());
         TaskEventLog events = new TaskEventLog(mappers.mapper(SystemAsyncTaskEventMapper.class), eventMode, limits);
-        return new MyBatisStores(new MyBatisTaskStore(mapper, joinCaller, events),
+        MyBatisTaskStore taskStore = new MyBatisTaskStore(mapper, joinCaller, events);
+        return new MyBatisStores(taskStore,
                 new MyBatisLeaseStore(mapper, readCommitted, readCommittedStatements, retry, limits, events),
                 new MyBatisTaskAdminStore(mapper, readCommitted, readCommittedStatements, events),
                 new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class), readCommittedStatements),
                 new MyBatisFleetLocks(mappers.mapper(SystemAsyncTaskLockMapper.class)),
                 new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)),
-                new SchemaCheck(mappers), events);
+                new SchemaCheck(mappers), events,
+                new MyBatisScheduleStore(mappers.mapper(SystemAsyncTaskScheduleMapper.class), taskStore, readCommitted,
+                        retry));
     }
 
     /**

@@ -18,24 +18,29 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * EXPLAIN of a statement exactly as MyBatis renders and binds it: of SystemAsyncTaskMapper.xml by its id,
- * of another mapper by its namespace and id.
+ * EXPLAIN of a statement of a mapper of the stores exactly as MyBatis renders and binds it: by its id in
+ * this explainer's mapper, or by namespace and id.
  */
 final class MapperExplain {
 
-    private static final String NAMESPACE = "com.tudicloud.asynctask.mybatis.SystemAsyncTaskMapper.";
-
     private final DataSource dataSource;
     private final Configuration mybatis;
+    private final String namespace;
 
+    /** Statements of SystemAsyncTaskMapper.xml. */
     MapperExplain(DataSource dataSource) {
+        this(dataSource, SystemAsyncTaskMapper.class);
+    }
+
+    MapperExplain(DataSource dataSource, Class<?> mapper) {
         this.dataSource = dataSource;
         this.mybatis = MyBatisStores.configuration(dataSource);
+        this.namespace = mapper.getName() + ".";
     }
 
     /** The rows of EXPLAIN, column name to value, printed for the build log too. */
     List<Map<String, Object>> explain(String statementId, Map<String, Object> params) {
-        MappedStatement statement = mybatis.getMappedStatement(statementId.contains(".") ? statementId : NAMESPACE + statementId);
+        MappedStatement statement = mybatis.getMappedStatement(statementId.contains(".") ? statementId : namespace + statementId);
         BoundSql bound = statement.getBoundSql(params);
         String sql = bound.getSql().replaceAll("\\s+", " ").trim();
         List<Map<String, Object>> rows = new ArrayList<>();

@@ -26,7 +26,7 @@ class SchemaCheckTest {
         try (HikariDataSource empty = server.dataSource(database, 1)) {
             assertThat(MyBatisStores.create(empty).schemaCheck().missingTables()).containsExactly("system_async_task",
                     "system_async_task_lock", "system_async_task_worker", "system_async_task_type",
-                    "system_async_task_event");
+                    "system_async_task_event", "system_async_task_schedule");
         }
         JdbcDataSource emptyH2 = new JdbcDataSource();
         emptyH2.setURL("jdbc:h2:mem:schema_check;MODE=MySQL;DEFAULT_NULL_ORDERING=HIGH");
@@ -40,7 +40,8 @@ class SchemaCheckTest {
         try (HikariDataSource dataSource = server.dataSource(database, 1)) {
             new JdbcTemplate(dataSource).execute("CREATE TABLE system_async_task_worker (id INT)");
             assertThat(MyBatisStores.create(dataSource).schemaCheck().missingTables()).containsExactly("system_async_task",
-                    "system_async_task_lock", "system_async_task_type", "system_async_task_event");
+                    "system_async_task_lock", "system_async_task_type", "system_async_task_event",
+                    "system_async_task_schedule");
         }
     }
 }

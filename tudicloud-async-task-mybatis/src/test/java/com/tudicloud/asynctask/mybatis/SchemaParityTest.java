@@ -81,6 +81,7 @@ class SchemaParityTest {
                 t -> assertThat(t).startsWith("system_async_task engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_event engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_lock engine=InnoDB collation=utf8mb4_"),
+                t -> assertThat(t).startsWith("system_async_task_schedule engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_type engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_worker engine=InnoDB collation=utf8mb4_"));
         assertThat(tables(ddlDb)).as("tables of the plain DDL vs the changelog")
@@ -94,7 +95,7 @@ class SchemaParityTest {
         List<String> fromChangelog = columns(liquibaseDb);
         print("columns", fromChangelog);
 
-        assertThat(fromChangelog).hasSize(21 + 12 + 4 + 4 + 8); // the task, event, lock, type and worker tables' columns
+        assertThat(fromChangelog).hasSize(21 + 12 + 4 + 20 + 4 + 8); // the task, event, lock, schedule, type and worker tables' columns
         assertThat(columns(ddlDb)).as("columns of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
         assertThat(columns(upgradedDb)).as("columns of the upgraded first schema (actual) vs the changelog (expected)")
@@ -115,7 +116,9 @@ class SchemaParityTest {
                 "system_async_task.idx_async_task_due non_unique=1 #1 status A",
                 "system_async_task.idx_async_task_due non_unique=1 #2 task_type A",
                 "system_async_task.idx_async_task_due non_unique=1 #3 available_at A",
-                "system_async_task.idx_async_task_due non_unique=1 #4 id A");
+                "system_async_task.idx_async_task_due non_unique=1 #4 id A",
+                "system_async_task_schedule.idx_async_task_schedule_due non_unique=1 #1 paused_at A",
+                "system_async_task_schedule.idx_async_task_schedule_due non_unique=1 #2 next_fire_time A");
         assertThat(indexes(ddlDb)).as("indexes of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
         assertThat(indexes(upgradedDb)).as("indexes of the upgraded first schema (actual) vs the changelog (expected)")

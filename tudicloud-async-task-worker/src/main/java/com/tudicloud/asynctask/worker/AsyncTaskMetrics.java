@@ -79,6 +79,14 @@ public interface AsyncTaskMetrics {
     }
 
     /**
+     * A scheduler fired a due schedule: the tasks it submitted, the fire times it found missed (older than
+     * the misfire threshold), and the fire times that got no task because they were missed or overlapped
+     * the previous task.
+     */
+    default void scheduleFired(String schedule, int tasks, int missed, int misfireSkips, int overlapSkips) {
+    }
+
+    /**
      * A worker starts: its live figures, read whenever metrics are scraped, and the task types it runs,
      * so that the meters alerts read exist from the start, at zero.
      *

@@ -26,6 +26,7 @@ public class AsyncTaskProperties implements InitializingBean {
     private final Retention retention = new Retention();
 
     private final Events events = new Events();
+    private final Schedules schedules = new Schedules();
 
     /**
      * The bean name of the DataSource that holds the async-task tables, for an application with several
@@ -47,6 +48,61 @@ public class AsyncTaskProperties implements InitializingBean {
 
     public Events getEvents() {
         return events;
+    }
+
+    public Schedules getSchedules() {
+        return schedules;
+    }
+
+    /** Recurring tasks: every worker runs a scheduler loop; the database makes each fire time fire once. */
+    public static class Schedules {
+
+        /** Whether this worker runs the scheduler loop (any number of workers may). */
+        private boolean enabled = true;
+
+        /**
+         * The longest wait between two polls for due schedules: the scheduler sleeps until the next fire time,
+         * but sees schedules created or changed by other JVMs only when it polls.
+         */
+        private Duration refreshInterval = Duration.ofSeconds(60);
+
+        /** Due schedules claimed per transaction. */
+        private int batchSize = 20;
+
+        /** A fire time older than this when it is fired counts as missed and follows its schedule's misfire policy. */
+        private Duration misfireThreshold = Duration.ofMinutes(1);
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public Duration getRefreshInterval() {
+            return refreshInterval;
+        }
+
+        public void setRefreshInterval(Duration refreshInterval) {
+            this.refreshInterval = refreshInterval;
+        }
+
+        public int getBatchSize() {
+            return batchSize;
+        }
+
+        public void setBatchSize(int batchSize) {
+            this.batchSize = batchSize;
+        }
+
+        public Duration getMisfireThreshold() {
+            return misfireThreshold;
+        }
+
+        public void setMisfireThreshold(Duration misfireThreshold) {
+            this.misfireThreshold = misfireThreshold;
+        }
     }
 
     public String getDatasource() {

@@ -35,6 +35,16 @@ final class ApiProblems {
                 String.valueOf(taskId));
     }
 
+    static ErrorResponseException scheduleNotFound(String name) {
+        return new LocalizedProblem(HttpStatus.NOT_FOUND, "problem.title.scheduleNotFound", "name",
+                "problem.schedule.notFound", name);
+    }
+
+    /** A schedule whose state forbids what was asked; the message code takes its name. */
+    static ErrorResponseException scheduleConflict(String name, String messageCode) {
+        return new LocalizedProblem(HttpStatus.CONFLICT, "problem.title.scheduleConflict", "name", messageCode, name);
+    }
+
     static ErrorResponseException taskTypeNotFound(String taskType, Object known) {
         return new LocalizedProblem(HttpStatus.NOT_FOUND, "problem.title.typeNotFound", "type", "problem.taskType.notFound",
                 taskType, known);

@@ -24,6 +24,9 @@ public record BulkActionBody(
         @Schema(description = "created before (ISO-8601)", example = "2026-11-30T00:00:00Z") Instant createdTo,
         @Schema(description = "only count what matches now, change nothing", defaultValue = "false") Boolean dryRun) {
 
+    private static final Instant EARLIEST = Instant.parse("1000-01-01T00:00:00Z");
+    private static final Instant LATEST = Instant.parse("9999-01-01T00:00:00Z");
+
     boolean isDryRun() {
         return Boolean.TRUE.equals(dryRun);
     }
@@ -40,6 +43,8 @@ public record BulkActionBody(
         }
         checkText("taskType", taskType);
         checkText("ownerId", ownerId);
+        checkInstant("createdFrom", createdFrom);
+        checkInstant("createdTo", createdTo);
         if (createdFrom != null && createdTo != null && !createdFrom.isBefore(createdTo)) {
             throw ApiProblems.badRequest("createdTo", "problem.createdTo.notAfter");
         }
@@ -50,6 +55,13 @@ public record BulkActionBody(
     private static void checkText(String field, String text) {
         if (text != null && UnicodeText.loneSurrogateAt(text) >= 0) {
             throw ApiProblems.badRequest(field, "problem.text.loneSurrogate");
+        }
+    }
+
+    /** The bulk statements compare it with a DATETIME, which MySQL refuses outside the years 1000 to 9999. */
+    private static void checkInstant(String field, Instant instant) {
+        if (instant != null && (instant.isBefore(EARLIEST) || !instant.isBefore(LATEST))) {
+            throw ApiProblems.badRequest(field, "problem.created.range");
         }
     }
 

@@ -56,7 +56,7 @@ public record TaskJson(
     }
 
     /** A payload written by another client may not be JSON at all; show it as text then. */
-    private static JsonNode parse(String payloadJson, JsonMapper jsonMapper) {
+    static JsonNode parse(String payloadJson, JsonMapper jsonMapper) {
         if (payloadJson == null) {
             return null;
         }

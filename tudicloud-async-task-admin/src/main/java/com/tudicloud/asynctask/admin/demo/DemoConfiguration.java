@@ -1,6 +1,8 @@
 package com.tudicloud.asynctask.admin.demo;
 
 import com.tudicloud.asynctask.api.AsyncTaskClient;
+import com.tudicloud.asynctask.api.OverlapPolicy;
+import com.tudicloud.asynctask.api.RecurringTask;
 import org.mybatis.spring.SqlSessionTemplate;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -43,6 +45,13 @@ public class DemoConfiguration {
     @Bean
     ImportTaskHandler demoImportTaskHandler(DemoImportLedger ledger, DemoProperties properties) {
         return new ImportTaskHandler(ledger, properties.getStepPause());
+    }
+
+    /** A recurring task, declared as code declares one: an export at every fifth minute, read in Shanghai's zone. */
+    @Bean
+    RecurringTask demoExportSchedule() {
+        return RecurringTask.named("demo.export-every-5-minutes").cron("0 */5 * * * *").zone("Asia/Shanghai")
+                .submits("demo.export", new ExportPayload(200)).overlap(OverlapPolicy.SKIP).build();
     }
 
     @Bean

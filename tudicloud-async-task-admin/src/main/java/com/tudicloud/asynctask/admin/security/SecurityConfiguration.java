@@ -57,7 +57,9 @@ public class SecurityConfiguration {
                         .requestMatchers(pathPattern("/error")).permitAll()
                         .requestMatchers(Arrays.stream(LOGIN_PAGE_FILES).map(path -> pathPattern(HttpMethod.GET, path))
                                 .toArray(RequestMatcher[]::new)).permitAll()
-                        .requestMatchers(pathPattern(HttpMethod.POST, "/api/**")).hasRole("OPERATOR")
+                        .requestMatchers(pathPattern(HttpMethod.POST, "/api/**"), pathPattern(HttpMethod.PUT, "/api/**"),
+                                pathPattern(HttpMethod.PATCH, "/api/**"), pathPattern(HttpMethod.DELETE, "/api/**"))
+                        .hasRole("OPERATOR")
                         .requestMatchers(pathPattern("/api/**")).hasRole("VIEWER")
                         .anyRequest().authenticated())
                 .formLogin(form -> form.loginPage("/login").defaultSuccessUrl("/", true).permitAll())

@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.admin.operations;
 
 import com.tudicloud.asynctask.admin.AdminTestDatabase;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
+import com.tudicloud.asynctask.api.RecurringTask;
 import com.tudicloud.asynctask.api.TaskContext;
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskRequest;
@@ -55,6 +56,13 @@ class MetricsContractTest {
 
     @TestConfiguration
     static class Handlers {
+        /** A schedule that fires within the test, so that the schedule meters exist. */
+        @Bean
+        RecurringTask contractSchedule() {
+            return RecurringTask.named("contract-every-second").every(Duration.ofSeconds(1))
+                    .submits("contract.quick", null).build();
+        }
+
         @Bean
         TaskHandler<Object> contractHandler() {
             return new TaskHandler<>() {

@@ -4,6 +4,9 @@ import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.spi.FleetLocks;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.ScheduleStore;
+import com.tudicloud.asynctask.api.RecurringTask;
+import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import com.tudicloud.asynctask.client.PayloadCodec;
@@ -16,6 +19,11 @@ import com.tudicloud.asynctask.worker.engine.HandlerRegistry;
 import com.tudicloud.asynctask.worker.engine.RetentionJob;
 import com.tudicloud.asynctask.worker.engine.WorkerIds;
 import com.tudicloud.asynctask.worker.metrics.FleetGauges;
+import com.tudicloud.asynctask.worker.metrics.ScheduleGauges;
+import com.tudicloud.asynctask.worker.schedule.DeclaredSchedules;
+import com.tudicloud.asynctask.worker.schedule.RecurringTaskScheduler;
+import com.tudicloud.asynctask.worker.schedule.ScheduleChanges;
+import com.tudicloud.asynctask.worker.schedule.ScheduleOperations;
 import com.tudicloud.asynctask.worker.metrics.MicrometerAsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.policy.TaskPolicyResolver;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
@@ -33,6 +41,7 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
+import java.time.Clock;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -62,6 +71,36 @@ public class AsyncTaskAutoConfiguration {
                 TaskTypeProperties.bind(environment, all.stream().map(TaskHandler::taskType).toList()), all);
     }
 
+    @Bean
+    @ConditionalOnMissingBean
+    @ConditionalOnBean(MyBatisStores.class)
+    ScheduleStore asyncTaskScheduleStore(MyBatisStores stores) {
+        return stores.scheduleStore();
+    }
+
+    /** Wakes this JVM's scheduler when a schedule changes here. */
+    @Bean
+    @ConditionalOnMissingBean
+    ScheduleChanges asyncTaskScheduleChanges() {
+        return new ScheduleChanges();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    @ConditionalOnBean(ScheduleStore.class)
+    ScheduleOperations asyncTaskScheduleOperations(ScheduleStore store, ScheduleChanges changes) {
+        return new ScheduleOperations(store, changes);
+    }
+
+    /** The application's {@link RecurringTask} beans, written to the database once its beans are ready. */
+    @Bean
+    @ConditionalOnMissingBean
+    @ConditionalOnBean(ScheduleStore.class)
+    DeclaredSchedules asyncTaskDeclaredSchedules(ObjectProvider<RecurringTask> declared, ScheduleOperations operations,
+                                                 PayloadCodec codec, TaskTypePolicies policies) {
+        return new DeclaredSchedules(declared.orderedStream().toList(), operations, codec, policies);
+    }
+
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnBean(LeaseStore.class)
     @Conditional(WorkerWanted.class)
@@ -83,6 +122,17 @@ public class AsyncTaskAutoConfiguration {
             String workerId = settings.getWorkerId() != null ? settings.getWorkerId() : WorkerIds.generate();
             return new AsyncTaskWorker(workerId, settings, store, registry, fleetSettings,
                     new HandlerRegistry(handlers.orderedStream().toList()), policies, codec, metrics);
+        }
+
+        /** Every worker runs the scheduler loop unless told not to; the database makes each fire time fire once. */
+        @Bean
+        @ConditionalOnMissingBean
+        @ConditionalOnBooleanProperty(prefix = "async-task.schedules", name = "enabled", matchIfMissing = true)
+        RecurringTaskScheduler asyncTaskRecurringTaskScheduler(ScheduleStore store, AsyncTaskProperties properties,
+                                                               AsyncTaskMetrics metrics, ObjectProvider<Clock> clock,
+                                                               ScheduleChanges changes) {
+            return new RecurringTaskScheduler(store, properties.getSchedules(), metrics,
+                    clock.getIfAvailable(Clock::systemUTC), changes);
         }
 
         /** Workers prune finished tasks, one at a time across the fleet. */
@@ -114,6 +164,15 @@ public class AsyncTaskAutoConfiguration {
                 return new FleetGauges(store, workers, registry, properties.getMetrics().getQueueRefreshInterval(),
                         properties.getWorker().liveWorkerSilence(),
                         handlers.orderedStream().map(TaskHandler::taskType).collect(Collectors.toSet()));
+            }
+
+            /** How late each schedule is, for the alert on a schedule more than one period late. */
+            @Bean
+            @ConditionalOnMissingBean
+            @ConditionalOnBean(MeterRegistry.class)
+            ScheduleGauges asyncTaskScheduleGauges(ScheduleStore store, MeterRegistry registry,
+                                                   AsyncTaskProperties properties) {
+                return new ScheduleGauges(store, registry, properties.getMetrics().getQueueRefreshInterval());
             }
         }
 

@@ -144,6 +144,19 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
     }
 
     @Override
+    public void scheduleFired(String schedule, int tasks, int missed, int misfireSkips, int overlapSkips) {
+        Counter.builder(PREFIX + "schedule.fires").description("Tasks submitted by schedules at their fire times")
+                .tag("schedule", schedule).register(registry).increment(tasks);
+        Counter.builder(PREFIX + "schedule.misfires")
+                .description("Fire times found older than the misfire threshold (fired, coalesced or skipped by policy)")
+                .tag("schedule", schedule).register(registry).increment(missed);
+        Counter.builder(PREFIX + "schedule.skips").description("Fire times that submitted no task")
+                .tag("schedule", schedule).tag("reason", "misfire").register(registry).increment(misfireSkips);
+        Counter.builder(PREFIX + "schedule.skips").description("Fire times that submitted no task")
+                .tag("schedule", schedule).tag("reason", "overlap").register(registry).increment(overlapSkips);
+    }
+
+    @Override
     public void bindWorker(IntSupplier leasedTasks, IntSupplier runningHandlers, IntSupplier freeSlots,
                            Set<String> taskTypes) {
         for (String type : taskTypes) {

@@ -29,12 +29,13 @@ class SettingsAtStartTest {
 
     private static final String W = "async-task.worker.";
     private static final String R = "async-task.retention.";
+    private static final String S = "async-task.schedules.";
 
     /** Durations that must be at least 1 ms. */
     private static final List<String> POSITIVE = List.of(W + "lease-timeout", W + "heartbeat-interval",
             W + "recovery-interval", W + "registry-refresh-interval", W + "max-execution-time", W + "poll-interval",
             W + "limits-refresh-interval", W + "shutdown-timeout", W + "retry.initial-backoff", W + "retry.max-backoff",
-            "async-task.metrics.queue-refresh-interval", R + "interval");
+            "async-task.metrics.queue-refresh-interval", R + "interval", S + "refresh-interval");
 
     /** Durations that may be 0. */
     private static final List<String> NOT_NEGATIVE = List.of(W + "recovery-batch-pause", W + "prefetch-window",
@@ -42,7 +43,7 @@ class SettingsAtStartTest {
 
     /** Counts that must be at least 1. */
     private static final List<String> AT_LEAST_ONE = List.of(W + "recovery-batch-size", W + "recovery-max-batches",
-            W + "completion-batch-size", R + "batch-size", R + "max-batches");
+            W + "completion-batch-size", R + "batch-size", R + "max-batches", S + "batch-size");
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner().withUserConfiguration(Settings.class);
 
@@ -71,6 +72,8 @@ class SettingsAtStartTest {
         for (String value : List.of("0.999", "NaN", "Infinity", "-Infinity")) {
             cases.add(Arguments.of(W + "retry.multiplier", value, "must be a finite number of at least 1.0"));
         }
+        cases.add(Arguments.of(S + "misfire-threshold", "-1ms", "must be from 0 to 73000d"));
+        cases.add(Arguments.of(S + "misfire-threshold", "61m", "must be at most PT1H"));
         for (String value : List.of("-0.001", "1.0", "NaN", "Infinity")) {
             cases.add(Arguments.of(W + "retry.jitter", value, "must be from 0 to below 1.0"));
         }
@@ -104,7 +107,8 @@ class SettingsAtStartTest {
         }
         cases.add(Arguments.of(List.of(W + "slots=1", W + "retry.multiplier=1.0", W + "retry.jitter=0")));
         cases.add(Arguments.of(List.of(W + "slots=10000", W + "retry.multiplier=1e300", W + "retry.jitter=0.999")));
-        cases.add(Arguments.of(List.of(W + "global-limit=0", W + "type-limits.export=1")));
+        cases.add(Arguments.of(List.of(W + "global-limit=0", W + "type-limits.export=1", S + "misfire-threshold=0")));
+        cases.add(Arguments.of(List.of(S + "misfire-threshold=1h")));
         cases.add(Arguments.of(List.of(W + "global-limit=2147483647", W + "type-limits.export=2147483647")));
         return cases.stream();
     }

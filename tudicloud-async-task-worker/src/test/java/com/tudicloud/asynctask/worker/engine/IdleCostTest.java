@@ -1,10 +1,14 @@
 package com.tudicloud.asynctask.worker.engine;
 
 import com.tudicloud.asynctask.api.AsyncTaskClient;
+import com.tudicloud.asynctask.api.MisfirePolicy;
+import com.tudicloud.asynctask.api.OverlapPolicy;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
+import com.tudicloud.asynctask.api.spi.ScheduleStore;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
@@ -12,6 +16,9 @@ import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.client.ClientMetrics;
 import com.tudicloud.asynctask.client.DefaultAsyncTaskClient;
+import com.tudicloud.asynctask.worker.schedule.RecurringTaskScheduler;
+import com.tudicloud.asynctask.worker.schedule.ScheduleChanges;
+import com.tudicloud.asynctask.worker.schedule.ScheduleOperations;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -30,9 +37,10 @@ import static org.awaitility.Awaitility.await;
  * What an idle worker sends, as the server counts it: the {@code Questions} of the worker's one
  * connection (recommended pool settings) over a window, against the looks at the queue its poller
  * took meanwhile (a probe, or a registry refresh that carries one). Every loop runs: heartbeat, registry
- * refresh, fleet limits, recovery, at the defaults' proportions to the poll interval but ten times
- * shorter, so that a few seconds hold several rounds of each. An idle worker must send its looks, one
- * statement each, at most one per poll interval, and nothing else. Counts, not timings: a slow machine
+ * refresh, fleet limits, recovery, and the scheduler of recurring tasks with one schedule due next year, at
+ * the defaults' proportions to the poll interval but ten times shorter, so that a few seconds hold several
+ * rounds of each. An idle worker must send its looks, one statement each, at most one per poll interval,
+ * the scheduler's polls, one statement each, at most one per refresh interval, and nothing else. Counts, not timings: a slow machine
  * makes fewer looks, never more statements per look.
  */
 class IdleCostTest {
@@ -42,13 +50,19 @@ class IdleCostTest {
     private static final Duration REGISTRY = Duration.ofSeconds(2);
     private static final Duration SETTLE = Duration.ofMillis(1500);
     private static final Duration WINDOW = Duration.ofMillis(6500);
+    /** The scheduler's refresh interval at a tenth of its default, 6 s. */
+    private static final Duration REFRESH = new AsyncTaskProperties.Schedules().getRefreshInterval().dividedBy(10);
 
     private final TestDatabase db = TestDatabase.get();
     private HikariDataSource pool;
     private AsyncTaskWorker worker;
+    private RecurringTaskScheduler scheduler;
 
     @AfterEach
     void stop() {
+        if (scheduler != null) {
+            scheduler.stop();
+        }
         if (worker != null) {
             worker.stop();
         }
@@ -60,6 +74,7 @@ class IdleCostTest {
     @Test
     void anIdleWorkerSendsOneStatementPerPollIntervalAtMost() throws Exception {
         db.deleteAllTasks();
+        new JdbcTemplate(db.dataSource()).update("DELETE FROM system_async_task_schedule");
         pool = db.newDataSource(1, config -> {
             config.setJdbcUrl(TestDatabase.withOptions(config.getJdbcUrl(), "useLocalSessionState=true"));
             config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
@@ -74,20 +89,34 @@ class IdleCostTest {
         worker = new AsyncTaskWorker("idle-1", tenTimesFasterDefaults(), store, registry, stores.fleetSettings(),
                 new HandlerRegistry(List.of(handler)), TestWorkers.CODEC, AsyncTaskMetrics.NONE);
         worker.start();
+        AtomicInteger schedulerPolls = new AtomicInteger();
+        ScheduleStore schedules = counting(ScheduleStore.class, stores.scheduleStore(), "nextFire", schedulerPolls, null);
+        ScheduleChanges changes = new ScheduleChanges();
+        new ScheduleOperations(schedules, changes).create(new ScheduleDefinition("new-year", "0 0 0 1 1 *", null, "UTC",
+                TYPE, null, 0, 1, null, MisfirePolicy.COALESCE, 1, OverlapPolicy.ALLOW), false);
+        AsyncTaskProperties.Schedules scheduling = new AsyncTaskProperties.Schedules();
+        scheduling.setRefreshInterval(REFRESH);
+        scheduler = new RecurringTaskScheduler(schedules, scheduling, AsyncTaskMetrics.NONE, Clock.systemUTC(), changes);
+        scheduler.start();
         Thread.sleep(SETTLE.toMillis());
 
         long questionsBefore = questions();
         int looksBefore = looks.get();
+        int pollsBefore = schedulerPolls.get();
         Thread.sleep(WINDOW.toMillis());
         long statements = questions() - questionsBefore - 1;   // the second SHOW counts itself
         int looked = looks.get() - looksBefore;
-        System.out.printf("IDLE window=%d ms statements=%d looks=%d registry rides=%d%n", WINDOW.toMillis(),
-                statements, looked, registryRides.get());
+        int polled = schedulerPolls.get() - pollsBefore;
+        System.out.printf("IDLE window=%d ms statements=%d looks=%d scheduler polls=%d registry rides=%d%n",
+                WINDOW.toMillis(), statements, looked, polled, registryRides.get());
 
         assertThat(looked).as("looks at the queue in the window").isPositive()
                 .isLessThanOrEqualTo((int) (WINDOW.toMillis() / POLL.toMillis()) + 2);
-        // a look that began before the window may send its statement in it
-        assertThat(statements).as("statements sent in the window, %d looks", looked).isLessThanOrEqualTo(looked + 1L);
+        // the scheduler sleeps towards next year's fire time, waking once per refresh interval
+        assertThat(polled).as("scheduler polls in the window").isLessThanOrEqualTo((int) (WINDOW.toMillis() / REFRESH.toMillis()) + 1);
+        // a look or poll that began before the window may send its statement in it
+        assertThat(statements).as("statements sent in the window, %d looks, %d scheduler polls", looked, polled)
+                .isLessThanOrEqualTo(looked + polled + 2L);
         assertThat(registryRides.get()).as("registry refreshes made by looks").isPositive();
         assertThat(stores.workerRegistry().seenWithin(REGISTRY.multipliedBy(2)))
                 .as("the registry row is kept fresh").anyMatch(info -> info.workerId().equals("idle-1"));

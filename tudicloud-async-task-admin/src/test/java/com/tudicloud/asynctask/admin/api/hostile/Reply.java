@@ -8,7 +8,9 @@ import java.nio.charset.StandardCharsets;
 /** What the server answered: status, Content-Type (null when absent) and body bytes. */
 record Reply(int status, String contentType, byte[] body) {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** Numbers read exactly, as sent: a double would turn 1E400 into Infinity. */
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(tools.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
 
     String text() {
         return new String(body, StandardCharsets.UTF_8);

@@ -9,15 +9,26 @@ final class Targets {
 
     private static final Pattern PATH_PARAMETER = Pattern.compile("\\{([^}]+)}");
 
-    private final String validPathValue;
+    private final Map<String, String> validPathValues;
 
-    /** @param validPathValue what fills a path parameter that is not under attack (an existing task id) */
-    Targets(String validPathValue) {
-        this.validPathValue = validPathValue;
+    /**
+     * @param validPathValues what fills each path parameter that is not under attack, by its name (an existing
+     *                        task's id, an existing schedule's name)
+     */
+    Targets(Map<String, String> validPathValues) {
+        this.validPathValues = Map.copyOf(validPathValues);
     }
 
     String of(ApiOperation operation) {
         return with(operation, Map.of(), "");
+    }
+
+    private String valid(String parameter) {
+        String value = validPathValues.get(parameter);
+        if (value == null) {
+            throw new IllegalStateException("no valid value known for the path parameter {" + parameter + "}");
+        }
+        return value;
     }
 
     /** The operation's path with {@code encodedValues} (already percent-encoded) for some parameters. */
@@ -26,7 +37,7 @@ final class Targets {
         StringBuilder target = new StringBuilder();
         while (parameter.find()) {
             parameter.appendReplacement(target,
-                    Matcher.quoteReplacement(encodedValues.getOrDefault(parameter.group(1), validPathValue)));
+                    Matcher.quoteReplacement(encodedValues.getOrDefault(parameter.group(1), valid(parameter.group(1)))));
         }
         parameter.appendTail(target);
         return query.isEmpty() ? target.toString() : target + "?" + query;

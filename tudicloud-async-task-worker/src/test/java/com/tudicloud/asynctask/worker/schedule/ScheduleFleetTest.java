@@ -1,0 +1,258 @@
+package com.tudicloud.asynctask.worker.schedule;
+
+import com.tudicloud.asynctask.api.MisfirePolicy;
+import com.tudicloud.asynctask.api.OverlapPolicy;
+import com.tudicloud.asynctask.api.spi.Schedule;
+import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
+import com.tudicloud.asynctask.api.spi.ScheduleStore;
+import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
+import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Schedulers of several worker instances (threads with their own pools) on the real database: each fire
+ * time fires exactly once, whoever races, dies mid-transaction, was stopped, or runs a wrong clock.
+ */
+class ScheduleFleetTest {
+
+    private static final String[] ZONES = {"UTC", "Asia/Shanghai", "America/New_York", "Europe/Berlin"};
+
+    private final TestDatabase db = TestDatabase.get();
+    private final JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
+    @RegisterExtension
+    final SchedulerFleet fleet = new SchedulerFleet(db);
+
+    @BeforeEach
+    void emptyTables() {
+        db.deleteAllTasks();
+        jdbc.update("DELETE FROM system_async_task_schedule");
+    }
+
+    private static ScheduleDefinition cron(String name, String cron, String zone) {
+        return new ScheduleDefinition(name, cron, null, zone, "report", "{\"n\":1}", 0, 3, null,
+                MisfirePolicy.COALESCE, 1, OverlapPolicy.ALLOW);
+    }
+
+    private static ScheduleDefinition everyMinute(String name, MisfirePolicy policy, int bound) {
+        return new ScheduleDefinition(name, null, Duration.ofMinutes(1), "UTC", "report", null, 0, 3, null, policy,
+                bound, OverlapPolicy.ALLOW);
+    }
+
+    /** The fire times of the tasks a schedule submitted, one entry per task (so a duplicate shows twice). */
+    private List<Instant> firedTimes(String name) {
+        String prefix = "schedule:" + name + "@";
+        return jdbc.queryForList("SELECT dedup_key FROM system_async_task WHERE dedup_key LIKE ?", String.class,
+                prefix + "%").stream().map(key -> Instant.parse(key.substring(prefix.length()))).sorted().toList();
+    }
+
+    @Test
+    void fourSchedulersRacingFireEveryFireTimeExactlyOnce() {
+        ScheduleStore store = fleet.store();
+        List<ScheduleDefinition> definitions = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            // every second, in zones with and without daylight saving, and a fixed interval of one second
+            definitions.add(i % 3 == 2
+                    ? new ScheduleDefinition("race-" + i, null, Duration.ofSeconds(1), ZONES[i % 4], "report", null, 0,
+                    3, null, MisfirePolicy.COALESCE, 1, OverlapPolicy.ALLOW)
+                    : cron("race-" + i, i % 3 == 0 ? "* * * * * *" : "*/2 * * * * *", ZONES[i % 4]));
+        }
+        ScheduleOperations operations = new ScheduleOperations(store, new ScheduleChanges());
+        definitions.forEach(d -> assertThat(operations.create(d, false)).isTrue());
+        Map<String, Instant> firstFire = new HashMap<>();
+        store.findAll().forEach(s -> firstFire.put(s.name(), s.nextFireTime()));
+
+        for (int i = 1; i <= 4; i++) {
+            fleet.start("scheduler-" + i, Clock.systemUTC(), Duration.ofMinutes(1));
+        }
+        Instant end = store.databaseNow().plusSeconds(15);
+        await().atMost(Duration.ofSeconds(60)).until(() -> store.databaseNow().isAfter(end));
+        fleet.stopAll();
+
+        int fireTimes = 0;
+        int tasks = 0;
+        int duplicates = 0;
+        int lost = 0;
+        for (ScheduleDefinition definition : definitions) {
+            Schedule schedule = store.find(definition.name()).orElseThrow();
+            Recurrence recurrence = Recurrence.of(definition, firstFire.get(definition.name()));
+            TreeSet<Instant> expected = new TreeSet<>();
+            for (Instant t = firstFire.get(definition.name()); !t.isAfter(schedule.lastFireTime()); t = recurrence.next(t)) {
+                expected.add(t);
+            }
+            List<Instant> fired = firedTimes(definition.name());
+            fireTimes += expected.size();
+            tasks += fired.size();
+            duplicates += fired.size() - new TreeSet<>(fired).size();
+            lost += expected.stream().filter(t -> !fired.contains(t)).count();
+            assertThat(new TreeSet<>(fired)).as("fire times of %s", definition.name()).isEqualTo(expected);
+            assertThat(schedule.nextFireTime()).as("next fire of %s", definition.name())
+                    .isEqualTo(recurrence.next(schedule.lastFireTime()));
+        }
+        System.out.printf("SCHEDULES workers=4 schedules=%d fire_times=%d tasks=%d duplicates=%d lost=%d by_worker=%s%n",
+                definitions.size(), fireTimes, tasks, duplicates, lost, fleet.firedBy);
+        assertThat(duplicates).isZero();
+        assertThat(lost).isZero();
+        assertThat(tasks).isEqualTo(fireTimes).isGreaterThan(12 * 7);
+        assertThat(fleet.firedBy.values().stream().filter(n -> n.get() > 0).count())
+                .as("schedulers that fired something: %s", fleet.firedBy).isGreaterThan(1);
+    }
+
+    @Test
+    void aSchedulerKilledBetweenClaimAndCommitLeavesTheFireToAnother() throws Exception {
+        ScheduleStore dying = fleet.store();
+        JdbcTemplate dyingConnection = new JdbcTemplate(fleet.lastPool());
+        Instant due = dying.databaseNow().minusSeconds(2).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        assertThat(dying.create(everyMinute("killed", MisfirePolicy.COALESCE, 1), false, due)).isTrue();
+
+        AtomicReference<Long> connectionId = new AtomicReference<>();
+        CountDownLatch claimed = new CountDownLatch(1);
+        CountDownLatch killed = new CountDownLatch(1);
+        AtomicReference<Throwable> dyingOutcome = new AtomicReference<>();
+        Thread victim = new Thread(() -> {
+            try {
+                dying.fireDue(10, d -> {
+                    // inside the claim transaction, the row locked: the connection this transaction runs on
+                    connectionId.set(dyingConnection.queryForObject("SELECT CONNECTION_ID()", Long.class));
+                    claimed.countDown();
+                    try {
+                        killed.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return new FirePlanner(Duration.ofMinutes(1)).apply(d);
+                });
+            } catch (Throwable e) {
+                dyingOutcome.set(e);
+            }
+        });
+        victim.start();
+        assertThat(claimed.await(30, TimeUnit.SECONDS)).isTrue();
+
+        fleet.start("survivor", Clock.systemUTC(), Duration.ofMinutes(1));
+        Thread.sleep(1000); // the survivor polls ten times meanwhile, and skips the locked row every time
+        assertThat(firedTimes("killed")).as("fired while the claim was held").isEmpty();
+
+        jdbc.execute("KILL " + connectionId.get());
+        killed.countDown();
+        victim.join(30_000);
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> firedTimes("killed").size() == 1);
+        assertThat(dyingOutcome.get()).as("the killed transaction failed").isNotNull();
+        Thread.sleep(500);
+        assertThat(firedTimes("killed")).containsExactly(due);
+        assertThat(fleet.firedBy.get("survivor").get()).isEqualTo(1);
+        assertThat(dying.find("killed").orElseThrow().nextFireTime()).isEqualTo(due.plus(Duration.ofMinutes(1)));
+    }
+
+    @Test
+    void aFleetRestartedAfterMissedFiresFollowsEachMisfirePolicy() {
+        ScheduleStore store = fleet.store();
+        // ten fire times more than the one-minute threshold ago, and one inside it
+        Instant anchor = store.databaseNow().minus(Duration.ofSeconds(10 * 60 + 30)).truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+        store.create(everyMinute("coalesce", MisfirePolicy.COALESCE, 1), false, anchor);
+        store.create(everyMinute("skip", MisfirePolicy.SKIP, 1), false, anchor);
+        store.create(everyMinute("fire-each", MisfirePolicy.FIRE_EACH, 3), false, anchor);
+
+        fleet.start("restarted-1", Clock.systemUTC(), Duration.ofMinutes(1));
+        fleet.start("restarted-2", Clock.systemUTC(), Duration.ofMinutes(1));
+        await().atMost(Duration.ofSeconds(30)).until(() -> store.findAll().stream()
+                .allMatch(s -> s.nextFireTime().equals(anchor.plus(Duration.ofMinutes(11)))));
+
+        assertThat(firedTimes("coalesce")).as("one task for the missed period").containsExactly(anchor);
+        assertThat(firedTimes("skip")).as("only the fire time inside the threshold")
+                .containsExactly(anchor.plus(Duration.ofMinutes(10)));
+        assertThat(firedTimes("fire-each")).as("the latest three missed, and the one on time").containsExactly(
+                anchor.plus(Duration.ofMinutes(7)), anchor.plus(Duration.ofMinutes(8)),
+                anchor.plus(Duration.ofMinutes(9)), anchor.plus(Duration.ofMinutes(10)));
+        assertThat(store.find("coalesce").orElseThrow().skippedCount()).isZero();
+        assertThat(store.find("skip").orElseThrow().skippedCount()).isEqualTo(10);
+        assertThat(store.find("fire-each").orElseThrow().skippedCount()).isEqualTo(7);
+        assertThat(store.find("skip").orElseThrow().lastSkippedAt()).isNotNull();
+    }
+
+    @Test
+    void aPausedScheduleDoesNotFireAndResumesWithoutABacklog() {
+        ScheduleStore store = fleet.store();
+        ScheduleOperations operations = new ScheduleOperations(store, new ScheduleChanges());
+        Instant longAgo = store.databaseNow().minus(Duration.ofMinutes(30));
+        store.create(everyMinute("paused", MisfirePolicy.FIRE_EACH, 100), true, longAgo);
+        store.create(cron("control", "* * * * * *", "UTC"), false, store.databaseNow());
+
+        fleet.start("s1", Clock.systemUTC(), Duration.ofMinutes(1));
+        fleet.start("s2", Clock.systemUTC(), Duration.ofMinutes(1));
+        await().atMost(Duration.ofSeconds(30)).until(() -> firedTimes("control").size() >= 3);
+
+        assertThat(firedTimes("paused")).isEmpty();
+        assertThat(operations.resume("paused")).isTrue();
+        Schedule resumed = store.find("paused").orElseThrow();
+        assertThat(resumed.nextFireTime()).as("next fire after the database's now, not the old backlog")
+                .isAfter(store.databaseNow().minusSeconds(1));
+        assertThat(firedTimes("paused")).isEmpty();
+    }
+
+    @Test
+    void aScheduleCreatedInThisJvmWakesItsSchedulerWithinTheRefreshInterval() throws InterruptedException {
+        ScheduleStore store = fleet.store();
+        ScheduleChanges changes = new ScheduleChanges();
+        AsyncTaskProperties.Schedules settings = new AsyncTaskProperties.Schedules();
+        assertThat(settings.getRefreshInterval()).isEqualTo(Duration.ofMinutes(1));
+        RecurringTaskScheduler scheduler = new RecurringTaskScheduler(store, settings, AsyncTaskMetrics.NONE,
+                Clock.systemUTC(), changes);
+        scheduler.start();
+        try {
+            Thread.sleep(1000); // it found no schedule and sleeps the refresh interval
+            assertThat(new ScheduleOperations(store, changes).create(cron("woken", "* * * * * *", "UTC"), false)).isTrue();
+            // without the wake-up the first fire would wait for the next poll, a minute after the first
+            await().atMost(Duration.ofSeconds(30)).until(() -> !firedTimes("woken").isEmpty());
+        } finally {
+            scheduler.stop();
+        }
+    }
+
+    @Test
+    void schedulersWhoseClocksAreMinutesOffFireOnTheDatabaseClock() {
+        ScheduleStore store = fleet.store();
+        // the first fire time after the now read before it, so that every fire comes after that now
+        Instant start = store.databaseNow();
+        store.create(cron("skewed", "* * * * * *", "UTC"), false, start.plusSeconds(1)
+                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+
+        fleet.start("behind", Clock.offset(Clock.systemUTC(), Duration.ofMinutes(-7)), Duration.ofSeconds(30));
+        fleet.start("ahead", Clock.offset(Clock.systemUTC(), Duration.ofMinutes(11)), Duration.ofSeconds(30));
+        await().atMost(Duration.ofSeconds(30)).until(() -> firedTimes("skewed").size() >= 5);
+        fleet.stopAll();
+
+        List<Map<String, Object>> tasks = jdbc.queryForList(
+                "SELECT dedup_key, create_time FROM system_async_task WHERE dedup_key LIKE 'schedule:skewed@%'");
+        for (Map<String, Object> task : tasks) {
+            Instant fireTime = Instant.parse(((String) task.get("dedup_key")).substring("schedule:skewed@".length()));
+            Instant created = ((java.time.LocalDateTime) task.get("create_time")).atZone(java.time.ZoneId.systemDefault())
+                    .toInstant();
+            assertThat(fireTime).isAfter(start);
+            // created at or after its fire time on the database's clock, and within the poll and a busy machine's lag
+            assertThat(Duration.between(fireTime, created)).as("lag of fire %s", fireTime)
+                    .isBetween(Duration.ZERO, Duration.ofSeconds(5));
+        }
+        assertThat(tasks.size()).isEqualTo(firedTimes("skewed").stream().distinct().count());
+    }
+}
