@@ -20,7 +20,8 @@ public class OperatorActions {
 
     /** The actions, as the metric's {@code action} tag spells them. */
     public enum Action {
-        PAUSE, RESUME, BULK_RETRY, BULK_CANCEL, CANCEL, RETRY;
+        PAUSE, RESUME, BULK_RETRY, BULK_CANCEL, CANCEL, RETRY,
+        SCHEDULE_CREATE, SCHEDULE_EDIT, SCHEDULE_PAUSE, SCHEDULE_RESUME, SCHEDULE_TRIGGER, SCHEDULE_DELETE;
 
         String tag() {
             return name().toLowerCase(Locale.ROOT);
@@ -35,7 +36,7 @@ public class OperatorActions {
         for (Action action : Action.values()) {
             counters.put(action, Counter.builder("async.task.operator.actions")
                     .description("Actions operators took through the admin API: pauses, resumes, bulk and single "
-                            + "retries and cancels")
+                            + "retries and cancels, schedule changes")
                     .tag("action", action.tag())
                     .register(registry));
         }

@@ -47,13 +47,15 @@ public class ScheduleController {
     private final TaskTypeCatalog taskTypes;
     private final JsonMapper jsonMapper;
     private final PayloadRedaction redaction;
+    private final OperatorActions actions;
 
     public ScheduleController(ScheduleOperations schedules, TaskTypeCatalog taskTypes, JsonMapper jsonMapper,
-                              PayloadRedaction redaction) {
+                              PayloadRedaction redaction, OperatorActions actions) {
         this.schedules = schedules;
         this.taskTypes = taskTypes;
         this.jsonMapper = jsonMapper;
         this.redaction = redaction;
+        this.actions = actions;
     }
 
     @GetMapping
@@ -81,6 +83,7 @@ public class ScheduleController {
         if (!stored(() -> schedules.create(definition, false))) {
             throw ApiProblems.scheduleConflict(body.name(), "problem.schedule.exists");
         }
+        actions.record(OperatorActions.Action.SCHEDULE_CREATE, OperatorActions.quoted(body.name()));
         URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{name}").buildAndExpand(body.name()).toUri();
         return ResponseEntity.status(HttpStatus.CREATED).location(location).body(toJson(find(body.name())));
     }
@@ -103,6 +106,7 @@ public class ScheduleController {
         if (!stored(() -> schedules.update(definition))) {
             throw ApiProblems.scheduleNotFound(name);
         }
+        actions.record(OperatorActions.Action.SCHEDULE_EDIT, OperatorActions.quoted(name));
         return toJson(find(name));
     }
 
@@ -111,7 +115,9 @@ public class ScheduleController {
             + "the pause. Needs the OPERATOR role.")
     @ApiResponse(responseCode = "409", description = "already paused")
     public ScheduleJson pause(@Parameter(description = "schedule name", example = "nightly-report") @PathVariable String name) {
-        return change(name, schedules::pause, "problem.schedule.alreadyPaused");
+        ScheduleJson paused = change(name, schedules::pause, "problem.schedule.alreadyPaused");
+        actions.record(OperatorActions.Action.SCHEDULE_PAUSE, OperatorActions.quoted(name));
+        return paused;
     }
 
     @PostMapping("/{name}/resume")
@@ -119,7 +125,9 @@ public class ScheduleController {
             + "the fire times of the pause are not made up. Needs the OPERATOR role.")
     @ApiResponse(responseCode = "409", description = "not paused")
     public ScheduleJson resume(@Parameter(description = "schedule name", example = "nightly-report") @PathVariable String name) {
-        return change(name, schedules::resume, "problem.schedule.notPaused");
+        ScheduleJson resumed = change(name, schedules::resume, "problem.schedule.notPaused");
+        actions.record(OperatorActions.Action.SCHEDULE_RESUME, OperatorActions.quoted(name));
+        return resumed;
     }
 
     @PostMapping("/{name}/trigger")
@@ -131,6 +139,7 @@ public class ScheduleController {
             @Parameter(description = "schedule name", example = "nightly-report") @PathVariable String name) {
         requireName(name);
         long taskId = schedules.trigger(name).orElseThrow(() -> ApiProblems.scheduleNotFound(name));
+        actions.record(OperatorActions.Action.SCHEDULE_TRIGGER, OperatorActions.quoted(name) + ": task " + taskId);
         URI task = ServletUriComponentsBuilder.fromCurrentContextPath().path("/api/tasks/{id}").buildAndExpand(taskId).toUri();
         return ResponseEntity.status(HttpStatus.CREATED).location(task).body(new TriggeredJson(name, taskId));
     }
@@ -145,6 +154,7 @@ public class ScheduleController {
         if (!schedules.delete(name)) {
             throw ApiProblems.scheduleNotFound(name);
         }
+        actions.record(OperatorActions.Action.SCHEDULE_DELETE, OperatorActions.quoted(name));
         return ResponseEntity.noContent().build();
     }
 

@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.admin.api;
 
 import com.tudicloud.asynctask.admin.AdminTestDatabase;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,6 +15,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
+
+import java.util.Map;
+import java.util.TreeMap;
 
 import static com.tudicloud.asynctask.admin.api.TaskApiTest.asOperator;
 import static com.tudicloud.asynctask.admin.api.TaskApiTest.asViewer;
@@ -48,6 +52,9 @@ class ScheduleApiTest {
     @Autowired
     MockMvc mvc;
 
+    @Autowired
+    MeterRegistry meters;
+
     private final TestDatabase db = TestDatabase.get();
     private final JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
 
@@ -59,6 +66,7 @@ class ScheduleApiTest {
 
     @Test
     void anOperatorCreatesEditsPausesTriggersResumesAndDeletes() throws Exception {
+        Map<String, Double> actionsBefore = scheduleActions();
         mvc.perform(asOperator(post("/api/schedules")).contentType(MediaType.APPLICATION_JSON).content(NIGHTLY))
                 .andExpect(status().isCreated())
                 .andExpect(header().string("Location", containsString("/api/schedules/nightly")))
@@ -102,6 +110,20 @@ class ScheduleApiTest {
                 .andExpect(jsonPath("$.detail").value(containsString("no schedule named 'nightly'")));
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task", Long.class))
                 .as("the triggered task stays").isEqualTo(1);
+        // each change that succeeded is counted once; the refused ones (conflict, not found) are not
+        Map<String, Double> actionsAfter = scheduleActions();
+        actionsAfter.replaceAll((action, count) -> count - actionsBefore.get(action));
+        assertThat(actionsAfter).containsOnly(Map.entry("schedule_create", 1.0), Map.entry("schedule_edit", 1.0),
+                Map.entry("schedule_pause", 1.0), Map.entry("schedule_resume", 1.0), Map.entry("schedule_trigger", 1.0),
+                Map.entry("schedule_delete", 1.0));
+    }
+
+    private Map<String, Double> scheduleActions() {
+        Map<String, Double> counts = new TreeMap<>();
+        meters.find("async.task.operator.actions").counters().stream()
+                .filter(counter -> counter.getId().getTag("action").startsWith("schedule_"))
+                .forEach(counter -> counts.put(counter.getId().getTag("action"), counter.count()));
+        return counts;
     }
 
     @Test
