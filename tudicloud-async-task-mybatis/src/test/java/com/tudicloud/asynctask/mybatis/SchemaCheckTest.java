@@ -30,7 +30,7 @@ class SchemaCheckTest {
         }
         JdbcDataSource emptyH2 = new JdbcDataSource();
         emptyH2.setURL("jdbc:h2:mem:schema_check;MODE=MySQL;DEFAULT_NULL_ORDERING=HIGH");
-        assertThat(MyBatisStores.create(emptyH2).schemaCheck().missingTables()).hasSize(5);
+        assertThat(MyBatisStores.create(emptyH2).schemaCheck().missingTables()).hasSize(6);
     }
 
     @Test
