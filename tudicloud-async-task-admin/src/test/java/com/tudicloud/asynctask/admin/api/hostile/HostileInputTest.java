@@ -48,7 +48,7 @@ class HostileInputTest {
     private static final long BUILD_SEED = 20261129L;
     private static final String SCHEDULE = "nightly-report";
     private static final long SEED = seed(System.getProperty("hostile.seed"));
-    private static final int CASES = Integer.getInteger("hostile.cases", 500);
+    private static final int CASES = Integer.getInteger("hostile.cases", 600);
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
