@@ -11,8 +11,12 @@ import java.util.List;
  */
 public record DbCoordinates(String serverUrl, String database, String user, String password) {
 
-    /** Connector options of every pool: the recommended {@code useLocalSessionState=true} (docs/configuration.md). */
-    static final String URL_OPTIONS = "?useSSL=false&allowPublicKeyRetrieval=true&useLocalSessionState=true";
+    /**
+     * Connector options of every pool, db-scheduler's included: those docs/configuration.md recommends, the
+     * driver's session state kept locally and the parse of each statement's text cached per connection.
+     */
+    static final String URL_OPTIONS = "?useSSL=false&allowPublicKeyRetrieval=true&useLocalSessionState=true"
+            + "&cachePrepStmts=true&prepStmtCacheSize=500&prepStmtCacheSqlLimit=8192";
 
     public static DbCoordinates from(Args args) {
         return new DbCoordinates(args.text("jdbc-url", "jdbc:mysql://127.0.0.1:3306/"),

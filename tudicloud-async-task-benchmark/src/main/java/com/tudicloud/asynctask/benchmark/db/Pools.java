@@ -10,8 +10,9 @@ import java.util.List;
 
 /**
  * Connection pools with the settings docs/configuration.md recommends: READ COMMITTED as the pool's
- * isolation and {@code useLocalSessionState=true}, so that the driver neither asks for nor resets
- * session state around each transaction. Every pool opens all its connections before it is used.
+ * isolation and the JDBC URL's options of {@link DbCoordinates}, so that the driver neither asks for nor
+ * resets session state around each transaction nor parses a statement's text again. Every pool opens all
+ * its connections before it is used.
  */
 public final class Pools {
 
