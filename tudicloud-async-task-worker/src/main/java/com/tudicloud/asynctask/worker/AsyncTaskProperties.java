@@ -292,7 +292,7 @@ public class AsyncTaskProperties implements InitializingBean {
 
         /**
          * How long claimed tasks may wait on this worker for a free slot, judged by recent execution times:
-         * with short tasks and a backlog the worker claims ahead of its slots (up to 8 per slot), in larger batches; with
+         * with short tasks and a backlog the worker claims ahead of its slots (up to 16 per slot), in larger batches; with
          * long ones only for free slots. 0 claims for free slots only.
          */
         private Duration prefetchWindow = Duration.ofMillis(100);

@@ -11,7 +11,7 @@ public final class WorkerSettingsValidator {
 
     private static final String P = "async-task.worker.";
 
-    /** Each slot may be a thread; the claim ahead of the slots counts up to 9 per slot in an int. */
+    /** Each slot may be a thread; the claim ahead of the slots counts up to 17 per slot in an int. */
     static final int MAX_SLOTS = 10_000;
 
     /**

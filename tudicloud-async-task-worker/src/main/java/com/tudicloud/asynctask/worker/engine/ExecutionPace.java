@@ -11,7 +11,7 @@ import java.time.Duration;
 final class ExecutionPace {
 
     /** Claimed tasks waiting for a slot, at most this many per slot, however short the tasks. */
-    static final int MAX_PREFETCH_PER_SLOT = 8;
+    static final int MAX_PREFETCH_PER_SLOT = 16;
     /** The weight of the newest execution time in the moving average. */
     private static final double WEIGHT = 0.05;
 

@@ -26,6 +26,12 @@ final class TaskPoller {
 
     private static final Logger log = LoggerFactory.getLogger(TaskPoller.class);
 
+    /**
+     * Tasks one claim may take, however many slots and prefetch there are room for: a claim is one
+     * transaction that locks its rows and names each of them in its statements.
+     */
+    static final int MAX_CLAIM = 1_000;
+
     private final String workerId;
     private final LeaseStore store;
     private final Set<String> taskTypes;
@@ -89,8 +95,8 @@ final class TaskPoller {
                 // claim ahead only into a backlog: from a shallow queue it would take what idle peers could
                 // start now; and under limits a waiting task would count as running fleet-wide
                 int prefetch = backlog && limits.current().isNone() ? pace.prefetch() : 0;
-                int enough = Math.max(1, prefetch / 2);
-                int room = slots + prefetch - active.size();
+                int enough = Math.min(MAX_CLAIM, Math.max(1, prefetch / 2));
+                int room = Math.min(MAX_CLAIM, slots + prefetch - active.size());
                 if (room < enough) {
                     vitals.pollSucceeded();   // no room to claim for
                     waiter.awaitRoom(slots + prefetch - enough, active::size, pollInterval);

@@ -49,6 +49,23 @@ class PrefetchTest {
     }
 
     @Test
+    void oneClaimTakesAtMostItsCapWhateverTheSlotsAndPrefetchMakeRoomFor() {
+        var handler = RecordingHandler.succeeding("quick");
+        AsyncTaskWorker worker = workers.start("w1", settings -> settings.setSlots(100), handler);
+        AsyncTaskClient client = workers.client(worker);
+
+        client.submitAll(IntStream.range(0, 4000).mapToObj(i -> TaskRequest.of("quick", i)).toList());
+
+        await().atMost(Duration.ofSeconds(120)).until(() -> rows.count("SUCCESS") == 4000);
+        DistributionSummary batches = workers.meters.get("async.task.claim.batch.size").summary();
+        assertThat(100 * (1 + ExecutionPace.MAX_PREFETCH_PER_SLOT)).as("room of 100 slots and their prefetch")
+                .isGreaterThan(TaskPoller.MAX_CLAIM);
+        assertThat(batches.max()).as("largest claim").isGreaterThan(100).isLessThanOrEqualTo(TaskPoller.MAX_CLAIM);
+        assertThat(handler.totalExecutions()).isEqualTo(4000);
+        assertThat(handler.overlaps.get()).isZero();
+    }
+
+    @Test
     void tasksLongerThanThePrefetchWindowAreClaimedOnlyForFreeSlots() {
         AtomicLong mostLeased = new AtomicLong();
         var handler = new RecordingHandler<>("slow", Object.class, (context, payload) -> {
