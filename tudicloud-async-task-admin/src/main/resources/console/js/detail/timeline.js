@@ -3,7 +3,8 @@
  * outcome and error, and the changes made to it by request (cancels, operators' retries), oldest first.
  * Built from GET /api/tasks/{id}/events: an attempt is the events that share a lease token, and ends with
  * the first event that says how it ended; later events of that token (a cancel of the waiting task, an
- * operator's retry) are changes of their own.
+ * operator's retry) are changes of their own. The claim and the success of the current attempt may be told by
+ * the task row rather than recorded (fromTaskRow); such an attempt says so, discreetly.
  *
  * Text only through textContent: built with h(); event data are text nodes.
  */
@@ -55,13 +56,16 @@ function attemptItem(attempt) {
     const took = end ? new Date(end).getTime() - new Date(start).getTime() : Date.now() - new Date(start).getTime();
     const outcome = attempt.end ? attempt.end : null;
     const error = outcome && outcome.type !== 'SUCCEEDED' ? outcome.message : null;
+    const fromTaskRow = [attempt.claim, attempt.end].some((event) => event && event.fromTaskRow);
     return h('li', {class: `timeline-attempt timeline-${outcome ? outcome.type : 'RUNNING'}`, 'data-testid': 'attempt',
         'data-outcome': outcome ? outcome.type : 'RUNNING'},
     h('div', {class: 'timeline-head'},
         h('strong', null, t('timeline.attempt', {n: first.attempt || 1})), ' ',
         h('span', {class: 'timeline-outcome', 'data-testid': 'attempt-outcome'},
             outcome ? t(`event.${outcome.type}`) : t('timeline.running')),
-        outcome ? [' ', badge(outcome.status)] : null),
+        outcome ? [' ', badge(outcome.status)] : null,
+        fromTaskRow ? h('span', {class: 'muted small timeline-source', 'data-testid': 'attempt-from-task-row',
+            title: t('timeline.fromTaskRowHint')}, t('timeline.fromTaskRow')) : null),
     h('dl', {class: 'fields'},
         field('timeline.worker', mono(first.workerId), 'attempt-worker'),
         field('timeline.start', timeElement(start, 'full'), 'attempt-start'),

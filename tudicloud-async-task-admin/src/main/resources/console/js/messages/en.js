@@ -211,6 +211,8 @@ export default {
     'timeline.by': 'by {actor}',
     'timeline.empty': 'No events recorded for this task.',
     'timeline.off': 'Task events are switched off on this server (async-task.events.mode=off).',
+    'timeline.fromTaskRow': 'from the task row',
+    'timeline.fromTaskRowHint': 'Not recorded as events: the task row keeps this attempt\'s claim and success.',
     'event.CLAIMED': 'claimed',
     'event.SUCCEEDED': 'succeeded',
     'event.FAILED': 'failed',

@@ -211,6 +211,8 @@ export default {
     'timeline.by': '操作人 {actor}',
     'timeline.empty': '此任务没有记录的事件。',
     'timeline.off': '此服务器已关闭任务事件（async-task.events.mode=off）。',
+    'timeline.fromTaskRow': '取自任务行',
+    'timeline.fromTaskRowHint': '未记录为事件：此次尝试的领取与成功由任务行保存。',
     'event.CLAIMED': '已领取',
     'event.SUCCEEDED': '成功',
     'event.FAILED': '失败',

@@ -21,7 +21,8 @@ interface SystemAsyncTaskEventMapper {
     int insertChanged(@Param("ids") Collection<Long> ids, @Param("type") TaskEventType type,
                       @Param("actor") String actor);
 
-    List<TaskEvent> selectByTask(@Param("taskId") long taskId, @Param("limit") int limit);
+    List<TaskEvent> selectByTask(@Param("taskId") long taskId, @Param("limit") int limit,
+                                 @Param("withTaskRow") boolean withTaskRow);
 
     int probeTable();
 }

@@ -107,8 +107,12 @@ public final class TaskEventLog {
         }
     }
 
+    /**
+     * The task's latest events, oldest first: those recorded and, unless events are off, the claim and the
+     * success of the current attempt that the task row tells, when not recorded.
+     */
     List<TaskEvent> events(long taskId, int limit) {
-        return mapper.selectByTask(taskId, limit);
+        return TaskHistoryOrder.latest(mapper.selectByTask(taskId, limit, mode != TaskEventMode.OFF), limit);
     }
 
     private String fitName(String name) {

@@ -288,14 +288,24 @@ class QueryPlanTest {
                 .isEqualTo("idx_async_task_event_task");
     }
 
+    /** Its recorded events from their index, its row by primary key, and whether an event records its attempt. */
     @Test
-    void aTasksEventsAreReadFromTheirIndex() {
-        List<Map<String, Object>> plan = explain(EVENTS + "selectByTask", Map.of("taskId", 42L, "limit", 100));
+    void aTasksHistoryIsReadFromTheEventIndexAndTheTaskRow() {
+        long succeeded = new JdbcTemplate(dataSource).queryForObject(
+                "SELECT MIN(id) FROM system_async_task WHERE status = 'SUCCESS'", Long.class);
+        List<Map<String, Object>> plan = explain(EVENTS + "selectByTask",
+                Map.of("taskId", succeeded, "limit", 100, "withTaskRow", true));
 
         Map<String, Object> events = planRow(plan, "system_async_task_event");
         assertThat(events.get("key")).as("key; EXPLAIN:%n%s", render(plan)).isEqualTo("idx_async_task_event_task");
         assertThat(String.valueOf(events.get("Extra"))).as("Extra; EXPLAIN:%n%s", render(plan))
                 .doesNotContainIgnoringCase("filesort");
+        List<Map<String, Object>> tasks = plan.stream().filter(row -> "t".equals(row.get("table"))).toList();
+        List<Map<String, Object>> recorded = plan.stream().filter(row -> "e".equals(row.get("table"))).toList();
+        assertThat(tasks).as("the task row, for its claim and its success; EXPLAIN:%n%s", render(plan)).hasSize(2)
+                .allSatisfy(row -> assertThat(row.get("key")).isEqualTo("PRIMARY"));
+        assertThat(recorded).as("whether each is recorded; EXPLAIN:%n%s", render(plan)).hasSize(2)
+                .allSatisfy(row -> assertThat(row.get("key")).isEqualTo("idx_async_task_event_task"));
     }
 
     /** A claim and an end for every task that ran: the history a full event log keeps. */

@@ -123,10 +123,11 @@ public class AsyncTaskProperties implements InitializingBean {
     public static class Events {
 
         /**
-         * Which state changes are recorded: {@code full} (all), {@code failures-only} (all but claims and
-         * successes, so a successful task costs nothing), or {@code off}.
+         * Which state changes are recorded: {@code failures-only} (all but claims and successes, so a successful
+         * task costs nothing; its history reads the claim and success its row tells), {@code full} (all), or
+         * {@code off}.
          */
-        private TaskEventMode mode = TaskEventMode.FULL;
+        private TaskEventMode mode = TaskEventMode.FAILURES_ONLY;
 
         public TaskEventMode getMode() {
             return mode;

@@ -115,9 +115,10 @@ public class TaskController {
     }
 
     @GetMapping("/{id}/events")
-    @Operation(summary = "A task's history", description = "Its recorded state changes, oldest first: each attempt's "
+    @Operation(summary = "A task's history", description = "Its state changes, oldest first: each attempt's "
             + "claim and end, retries with their delay, lease expiries, cancels and operators' retries, with the worker "
-            + "and the person involved. Which changes are recorded depends on async-task.events.mode.")
+            + "and the person involved. Which changes are recorded depends on async-task.events.mode; unless it is off, "
+            + "the claim and the success of the current attempt are told by the task row (fromTaskRow) when not recorded.")
     @ApiResponse(responseCode = "404", description = "no such task")
     public TaskEventsJson events(
             @Parameter(description = "task id", example = "1042") @PathVariable String id,

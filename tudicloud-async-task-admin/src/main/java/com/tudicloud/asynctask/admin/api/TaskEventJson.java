@@ -7,10 +7,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 import java.time.Instant;
 
-/** One recorded state change of a task, as the API shows it. */
-@Schema(name = "TaskEvent", description = "One recorded state change of a task; the database's clock")
+/** One state change of a task, as the API shows it. */
+@Schema(name = "TaskEvent", description = "One state change of a task; the database's clock")
 public record TaskEventJson(
-        @Schema(example = "88017") long id,
+        @Schema(description = "the recorded event's id; 0 when the task row tells the event", example = "88017") long id,
         TaskEventType type,
         @Schema(description = "the task's attempt count after the change (a released attempt is not counted)",
                 example = "2") int attempt,
@@ -25,10 +25,13 @@ public record TaskEventJson(
         Long delayMs,
         @Schema(description = "the error or reason kept with the change", example = "supplier timed out") String message,
         @Schema(description = "when the attempt started") Instant startedAt,
-        @Schema(description = "when the change happened") Instant createdAt) {
+        @Schema(description = "when the change happened") Instant createdAt,
+        @Schema(description = "true for the claim or the success of the task's current attempt told by the task row, "
+                + "which keeps that attempt's worker, token and instants, when no event records it")
+        boolean fromTaskRow) {
 
     static TaskEventJson of(TaskEvent e) {
         return new TaskEventJson(e.id(), e.type(), e.attempt(), e.leaseToken(), e.workerId(), e.actor(), e.status(),
-                e.delayMillis(), e.message(), e.startedAt(), e.createdAt());
+                e.delayMillis(), e.message(), e.startedAt(), e.createdAt(), e.fromTaskRow());
     }
 }

@@ -10,5 +10,5 @@ public record TaskEventsJson(
         @Schema(example = "1042") long taskId,
         @Schema(description = "the latest events, at most the limit asked for, oldest first") List<TaskEventJson> events,
         @Schema(description = "which changes are recorded: FULL, FAILURES_ONLY (no claims or successes) or OFF",
-                example = "FULL") String mode) {
+                example = "FAILURES_ONLY") String mode) {
 }

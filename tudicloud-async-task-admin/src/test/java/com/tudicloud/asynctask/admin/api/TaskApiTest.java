@@ -3,6 +3,11 @@ package com.tudicloud.asynctask.admin.api;
 import com.tudicloud.asynctask.admin.AdminTestDatabase;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskRequest;
+import com.tudicloud.asynctask.api.spi.ClaimRequest;
+import com.tudicloud.asynctask.api.spi.ClaimedTask;
+import com.tudicloud.asynctask.api.spi.Completion;
+import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
+import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import jakarta.servlet.http.Cookie;
@@ -18,6 +23,8 @@ import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
@@ -51,6 +58,9 @@ class TaskApiTest {
 
     @Autowired
     AsyncTaskClient client;
+
+    @Autowired
+    MyBatisStores stores;
 
     private final TestDatabase db = TestDatabase.get();
     private final TaskRows rows = new TaskRows(db.dataSource());
@@ -162,9 +172,10 @@ class TaskApiTest {
         mvc.perform(asViewer(get("/api/tasks/" + id + "/events")))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.taskId").value(id))
-                .andExpect(jsonPath("$.mode").value("FULL"))
+                .andExpect(jsonPath("$.mode").value("FAILURES_ONLY"))
                 .andExpect(jsonPath("$.events.length()").value(2))
                 .andExpect(jsonPath("$.events[0].type").value("CANCELLED"))
+                .andExpect(jsonPath("$.events[0].fromTaskRow").value(false))
                 .andExpect(jsonPath("$.events[0].actor").value("operator"))
                 .andExpect(jsonPath("$.events[0].status").value("CANCELLED"))
                 .andExpect(jsonPath("$.events[0].message").value("cancelled by request"))
@@ -182,6 +193,27 @@ class TaskApiTest {
                     .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON));
         }
         mvc.perform(get("/api/tasks/" + id + "/events")).andExpect(status().isUnauthorized());
+    }
+
+    @Test
+    void aSucceededTaskReadsItsClaimAndSuccessFromTheTaskRow() throws Exception {
+        long id = client.submit(TaskRequest.of("mail", null)).taskId();
+        ClaimedTask claimed = stores.leaseStore().claim(
+                new ClaimRequest("worker-a", Set.of("mail"), 1, 60_000, ConcurrencyLimits.NONE)).get(0);
+        stores.leaseStore().complete("worker-a", List.of(Completion.succeeded(id, claimed.leaseToken(), null)));
+
+        mvc.perform(asViewer(get("/api/tasks/" + id + "/events")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.events.length()").value(2))
+                .andExpect(jsonPath("$.events[0].type").value("CLAIMED"))
+                .andExpect(jsonPath("$.events[0].fromTaskRow").value(true))
+                .andExpect(jsonPath("$.events[0].id").value(0))
+                .andExpect(jsonPath("$.events[0].workerId").value("worker-a"))
+                .andExpect(jsonPath("$.events[0].leaseToken").value(claimed.leaseToken()))
+                .andExpect(jsonPath("$.events[1].type").value("SUCCEEDED"))
+                .andExpect(jsonPath("$.events[1].fromTaskRow").value(true))
+                .andExpect(jsonPath("$.events[1].attempt").value(1))
+                .andExpect(jsonPath("$.events[1].status").value("SUCCESS"));
     }
 
     @Test

@@ -47,7 +47,10 @@ public interface TaskAdminStore {
         return retry(taskId, null);
     }
 
-    /** The task's latest recorded events, at most {@code limit}, oldest first; empty for an unknown task. */
+    /**
+     * The task's latest events, at most {@code limit}, oldest first; empty for an unknown task. Unless events are
+     * off, they include the claim and the success of the current attempt that the task row tells, when not recorded.
+     */
     List<TaskEvent> events(long taskId, int limit);
 
     /** The statuses a bulk retry takes, and those a bulk cancel takes. */

@@ -3,11 +3,15 @@ package com.tudicloud.asynctask.api.spi;
 /**
  * Which state changes a store records as task events. Each event is written in the transaction of the
  * change it records, so a mode that records fewer kinds also spends fewer statements on the hot path.
+ * {@link #FAILURES_ONLY} is the services' default.
  */
 public enum TaskEventMode {
-    /** Every change: each attempt's claim and end, recoveries, cancels and operators' actions. */
+    /** Every change, each attempt's claim and success included: rows of their own, to query in SQL. */
     FULL,
-    /** All but claims and successes: a successful task costs nothing, a troubled one keeps its history. */
+    /**
+     * All but claims and successes: a successful task costs nothing, a troubled one keeps its history. The
+     * claim and the success of a task's current attempt are still read from the task row, which keeps them.
+     */
     FAILURES_ONLY,
     /** No events. */
     OFF;

@@ -209,9 +209,9 @@ class AsyncTaskAutoConfigurationTest {
 
     @Test
     void theEventModeIsBoundAndAnUnknownOneStopsStartUp() {
-        service.withPropertyValues("async-task.events.mode=failures-only", "async-task.worker.enabled=false")
+        service.withPropertyValues("async-task.events.mode=full", "async-task.worker.enabled=false")
                 .run(context -> assertThat(context.getBean(MyBatisStores.class).taskEvents().mode())
-                        .isEqualTo(TaskEventMode.FAILURES_ONLY));
+                        .isEqualTo(TaskEventMode.FULL));
         service.withPropertyValues("async-task.events.mode=everything").run(context -> {
             assertThat(context).hasFailed();
             assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("everything");
@@ -220,7 +220,7 @@ class AsyncTaskAutoConfigurationTest {
         });
         service.withPropertyValues("async-task.events.mode=", "async-task.worker.enabled=false")
                 .run(context -> assertThat(context.getBean(MyBatisStores.class).taskEvents().mode())
-                        .as("an empty value keeps the default").isEqualTo(TaskEventMode.FULL));
+                        .as("an empty value keeps the default").isEqualTo(TaskEventMode.FAILURES_ONLY));
     }
 
     @Test

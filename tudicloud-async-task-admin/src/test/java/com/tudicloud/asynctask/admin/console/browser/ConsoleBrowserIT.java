@@ -425,7 +425,7 @@ class ConsoleBrowserIT {
     /** A few strings each language must show, from its message bundle and from the server's problems. */
     record Texts(String browser, String lang, String queueHeading, String badPassword,
                  String loggedOut, String chartTitle, String maskedNote, String stackTrace, String cancelRequested,
-                 String alreadyCancelled, String attemptHeading, String retryScheduled) {
+                 String alreadyCancelled, String attemptHeading, String retryScheduled, String fromTaskRow) {
 
         String attempt(int n) {
             return attemptHeading.replace("{n}", String.valueOf(n));
@@ -442,10 +442,11 @@ class ConsoleBrowserIT {
                 new Texts("en-US", "en", "Queue", "Wrong user name or password.", "You have been logged out.",
                         "Tasks finished per minute by outcome, last hour",
                         "Masked for everyone by the server's settings: /card/number", "Stack trace (",
-                        "Cancel requested for task #", "is already CANCELLED", "Attempt {n}", "failed, retry scheduled"),
+                        "Cancel requested for task #", "is already CANCELLED", "Attempt {n}", "failed, retry scheduled",
+                        "from the task row"),
                 new Texts("zh-CN", "zh-CN", "队列", "用户名或密码错误。", "您已退出登录。",
                         "最近一小时每分钟完成的任务（按结果）", "根据服务器设置对所有人隐藏：/card/number", "堆栈（",
-                        "已请求取消任务 #", "已经是 CANCELLED 状态", "第 {n} 次尝试", "失败，已安排重试"));
+                        "已请求取消任务 #", "已经是 CANCELLED 状态", "第 {n} 次尝试", "失败，已安排重试", "取自任务行"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -511,6 +512,7 @@ class ConsoleBrowserIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("languages")
+    /** Failures only are recorded (the default): the row tells the claim and success of the last attempt. */
     void theTimelineShowsEachAttemptOfATaskThatFailedTwiceThenSucceeded(Texts texts) throws IOException {
         long flaky = api.submit(FLAKY, "{}", "carol", 0, 0, 3);
 
@@ -535,6 +537,9 @@ class ConsoleBrowserIT {
         assertThat(field(attempts.get(1), "attempt-error")).isEqualTo(BrowserTestHandlers.flakyError(2));
         assertThat(attempts.get(0).findElement(By.cssSelector("[data-testid=attempt-delay]")).getText()).matches(".*\\d.*");
         assertThat(attempts.get(2).findElements(By.cssSelector("[data-testid=attempt-error]"))).isEmpty();
+        assertThat(attempts.subList(0, 2)).allSatisfy(recorded ->
+                assertThat(recorded.findElements(By.cssSelector("[data-testid=attempt-from-task-row]"))).isEmpty());
+        assertThat(field(attempts.get(2), "attempt-from-task-row")).isEqualTo(texts.fromTaskRow());
         assertThat(page.detail().findElements(By.cssSelector("[data-testid=detail-timeline] img"))).isEmpty();
         page.screenshot(SCREENSHOTS.resolve("console-timeline-" + texts.lang() + ".png"));
     }
