@@ -138,7 +138,7 @@ public class ScheduleController {
     public ResponseEntity<TriggeredJson> trigger(
             @Parameter(description = "schedule name", example = "nightly-report") @PathVariable String name) {
         requireName(name);
-        long taskId = schedules.trigger(name).orElseThrow(() -> ApiProblems.scheduleNotFound(name));
+        long taskId = schedules.trigger(name, SecurityUser.name()).orElseThrow(() -> ApiProblems.scheduleNotFound(name));
         actions.record(OperatorActions.Action.SCHEDULE_TRIGGER, OperatorActions.quoted(name) + ": task " + taskId);
         URI task = ServletUriComponentsBuilder.fromCurrentContextPath().path("/api/tasks/{id}").buildAndExpand(taskId).toUri();
         return ResponseEntity.status(HttpStatus.CREATED).location(task).body(new TriggeredJson(name, taskId));
