@@ -1,6 +1,7 @@
 /*
  * The task's history in the detail panel: its attempts, each with its worker, start, end, duration,
- * outcome and error, and the changes made to it by request (cancels, operators' retries), oldest first.
+ * outcome and error, and the changes made to it by request (cancels, operators' retries) or by its schedule
+ * (a fire or a trigger), oldest first.
  * Built from GET /api/tasks/{id}/events: an attempt is the events that share a lease token, and ends with
  * the first event that says how it ended; later events of that token (a cancel of the waiting task, an
  * operator's retry) are changes of their own. The claim and the success of the current attempt may be told by
@@ -78,9 +79,16 @@ function attemptItem(attempt) {
     error ? h('pre', {class: 'code error-text', 'data-testid': 'attempt-error'}, error) : null);
 }
 
+/** A schedule's trigger names the schedule in its message; a fire names it as its actor. */
+function changeLabel(event) {
+    return event.type === 'SCHEDULE_FIRED' && event.message
+        ? t('event.SCHEDULE_FIRED.trigger', {schedule: event.message})
+        : t(`event.${event.type}`);
+}
+
 function changeItem(event) {
     return h('li', {class: 'timeline-change', 'data-testid': 'timeline-change', 'data-type': event.type},
-        h('span', null, t(`event.${event.type}`)), ' ',
+        h('span', null, changeLabel(event)), ' ',
         event.actor ? h('span', {class: 'muted'}, t('timeline.by', {actor: event.actor})) : null, ' ',
         h('span', {class: 'muted'}, timeElement(event.createdAt, 'full')));
 }

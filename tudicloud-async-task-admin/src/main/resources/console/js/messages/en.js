@@ -222,6 +222,8 @@ export default {
     'event.CANCEL_REQUESTED': 'Cancel requested',
     'event.CANCELLED': 'Cancelled',
     'event.RETRIED': 'Retried by an operator',
+    'event.SCHEDULE_FIRED': 'Submitted by its schedule',
+    'event.SCHEDULE_FIRED.trigger': 'Triggered now from {schedule}',
 
     'schedules.title': 'Schedules',
     'schedules.new': 'New schedule',

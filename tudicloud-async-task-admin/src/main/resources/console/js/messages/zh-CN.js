@@ -222,6 +222,8 @@ export default {
     'event.CANCEL_REQUESTED': '已请求取消',
     'event.CANCELLED': '已取消',
     'event.RETRIED': '运维人员已重试',
+    'event.SCHEDULE_FIRED': '由定时计划提交',
+    'event.SCHEDULE_FIRED.trigger': '由 {schedule} 立即触发',
 
     'schedules.title': '定时计划',
     'schedules.new': '新建定时计划',

@@ -106,10 +106,9 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
     }
 
     private NewTask toNewTask(TaskRequest request, TaskTypeDefaults known) {
-        int priority = request.priority() != null ? request.priority() : known.defaultPriority(request.taskType());
-        int maxAttempts = request.maxAttempts() != null ? request.maxAttempts() : known.maxAttempts(request.taskType());
-        return new NewTask(request.taskType(), codec.write(request.payload()), priority,
-                delayMillis(request), maxAttempts, request.ownerId(), request.dedupKey());
+        return new NewTask(request.taskType(), codec.write(request.payload()),
+                known.priority(request.taskType(), request.priority()), delayMillis(request),
+                known.maxAttempts(request.taskType(), request.maxAttempts()), request.ownerId(), request.dedupKey());
     }
 
     /**

@@ -21,4 +21,14 @@ public interface TaskTypeDefaults {
     int defaultPriority(String taskType);
 
     int maxAttempts(String taskType);
+
+    /** The priority asked for, or the type's default when none was. */
+    default int priority(String taskType, Integer requested) {
+        return requested != null ? requested : defaultPriority(taskType);
+    }
+
+    /** The attempts asked for, or the type's when none were. */
+    default int maxAttempts(String taskType, Integer requested) {
+        return requested != null ? requested : maxAttempts(taskType);
+    }
 }

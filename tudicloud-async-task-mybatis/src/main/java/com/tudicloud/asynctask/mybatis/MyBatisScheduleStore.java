@@ -34,13 +34,15 @@ final class MyBatisScheduleStore implements ScheduleStore {
     private final TaskStore tasks;
     private final TransactionTemplate readCommitted;
     private final TransientLockRetry retry;
+    private final TaskEventLog events;
 
     MyBatisScheduleStore(SystemAsyncTaskScheduleMapper mapper, TaskStore tasks, TransactionTemplate readCommitted,
-                         TransientLockRetry retry) {
+                         TransientLockRetry retry, TaskEventLog events) {
         this.mapper = mapper;
         this.tasks = tasks;
         this.readCommitted = readCommitted;
         this.retry = retry;
+        this.events = events;
     }
 
     @Override
@@ -88,14 +90,20 @@ final class MyBatisScheduleStore implements ScheduleStore {
         return statuses;
     }
 
-    /** The tasks of these fire times, in order; a fire time that has its task already keeps it. */
+    /**
+     * The tasks of these fire times, in order; a fire time that has its task already keeps it. The tasks
+     * inserted get their SCHEDULE_FIRED event, all in one statement.
+     */
     private List<Long> insertTasks(ScheduleDefinition definition, List<Instant> fireTimes) {
         if (fireTimes.isEmpty()) {
             return List.of();
         }
         List<NewTask> rows = fireTimes.stream()
                 .map(fireTime -> task(definition, ScheduleStore.dedupKey(definition.name(), fireTime))).toList();
-        return tasks.insert(rows).stream().map(SubmittedTask::taskId).toList();
+        List<SubmittedTask> submitted = tasks.insert(rows);
+        events.scheduleFired(definition.name(),
+                submitted.stream().filter(SubmittedTask::created).map(SubmittedTask::taskId).toList());
+        return submitted.stream().map(SubmittedTask::taskId).toList();
     }
 
     private static NewTask task(ScheduleDefinition definition, String dedupKey) {
@@ -148,13 +156,14 @@ final class MyBatisScheduleStore implements ScheduleStore {
     }
 
     @Override
-    public Optional<Long> trigger(String name) {
+    public Optional<Long> trigger(String name, String triggeredBy) {
         return readCommitted.execute(status -> {
             ScheduleRow row = mapper.selectForUpdate(name);
             if (row == null) {
                 return Optional.empty();
             }
             long taskId = tasks.insert(List.of(task(row.toSchedule().definition(), null))).get(0).taskId();
+            events.scheduleTriggered(name, taskId, triggeredBy);
             mapper.recordTriggered(name, taskId);
             return Optional.of(taskId);
         });

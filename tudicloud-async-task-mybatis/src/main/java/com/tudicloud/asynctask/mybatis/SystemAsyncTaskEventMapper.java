@@ -19,7 +19,7 @@ interface SystemAsyncTaskEventMapper {
     int insertRecovered(@Param("expired") List<ExpiredLease> expired, @Param("recoveredBy") String recoveredBy);
 
     int insertChanged(@Param("ids") Collection<Long> ids, @Param("type") TaskEventType type,
-                      @Param("actor") String actor);
+                      @Param("actor") String actor, @Param("message") String message);
 
     List<TaskEvent> selectByTask(@Param("taskId") long taskId, @Param("limit") int limit,
                                  @Param("withTaskRow") boolean withTaskRow);

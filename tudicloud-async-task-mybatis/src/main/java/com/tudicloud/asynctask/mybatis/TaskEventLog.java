@@ -81,7 +81,7 @@ public final class TaskEventLog {
      */
     public void changed(Collection<Long> ids, TaskEventType type, String actor) {
         if (records(type)) {
-            insertChanged(ids, type, actor);
+            insertChanged(ids, type, actor, null);
         }
     }
 
@@ -91,20 +91,50 @@ public final class TaskEventLog {
      */
     void cancelled(Collection<Long> ids, String actor) {
         if (records(TaskEventType.CANCELLED)) {
-            insertChanged(ids, null, actor);
+            insertChanged(ids, null, actor, null);
         }
     }
 
-    /** @param type null: the status each task has now names its event */
-    private void insertChanged(Collection<Long> ids, TaskEventType type, String actor) {
+    /**
+     * After a fire of a schedule inserted these tasks, in its transaction: one SCHEDULE_FIRED each, its actor
+     * {@code schedule:<name>}. A fire time whose task existed already is not among them.
+     */
+    void scheduleFired(String scheduleName, Collection<Long> ids) {
+        if (records(TaskEventType.SCHEDULE_FIRED)) {
+            insertChanged(ids, TaskEventType.SCHEDULE_FIRED, scheduleRef(scheduleName), null);
+        }
+    }
+
+    /**
+     * After a trigger of a schedule inserted this task, in its transaction: its SCHEDULE_FIRED names who asked
+     * as its actor and the schedule ({@code schedule:<name>}) as its message, which tells it from a fire.
+     *
+     * @param triggeredBy an operator's user name; null for the service's own code
+     */
+    void scheduleTriggered(String scheduleName, long taskId, String triggeredBy) {
+        if (records(TaskEventType.SCHEDULE_FIRED)) {
+            insertChanged(List.of(taskId), TaskEventType.SCHEDULE_FIRED, triggeredBy, scheduleRef(scheduleName));
+        }
+    }
+
+    /**
+     * @param type    null: the status each task has now names its event
+     * @param message null: the task's error, unless it runs
+     */
+    private void insertChanged(Collection<Long> ids, TaskEventType type, String actor, String message) {
         if (ids.isEmpty()) {
             return;
         }
         List<Long> all = new ArrayList<>(ids);
         String who = fitName(actor);
         for (int from = 0; from < all.size(); from += CHUNK) {
-            mapper.insertChanged(all.subList(from, Math.min(all.size(), from + CHUNK)), type, who);
+            mapper.insertChanged(all.subList(from, Math.min(all.size(), from + CHUNK)), type, who, message);
         }
+    }
+
+    /** A schedule's name is at most 100 characters, so this fits the actor's and the message's columns. */
+    private static String scheduleRef(String scheduleName) {
+        return "schedule:" + scheduleName;
     }
 
     /**

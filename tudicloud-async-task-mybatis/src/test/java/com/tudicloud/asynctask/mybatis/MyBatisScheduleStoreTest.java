@@ -155,7 +155,7 @@ class MyBatisScheduleStoreTest {
 
         assertThat(store.update(edited, null)).isTrue();
         assertThat(store.update(definition(uniqueName()), null)).as("no such schedule").isFalse();
-        long triggered = store.trigger(name).orElseThrow();
+        long triggered = store.trigger(name, "ann").orElseThrow();
 
         Schedule after = store.find(name).orElseThrow();
         assertThat(after.definition()).isEqualTo(edited);
@@ -163,7 +163,7 @@ class MyBatisScheduleStoreTest {
         assertThat(after.nextFireTime()).isEqualTo(next);
         assertThat(after.lastTaskId()).isEqualTo(triggered);
         assertThat(after.lastTaskStatus()).isEqualTo(TaskStatus.QUEUED);
-        assertThat(store.trigger(uniqueName())).isEmpty();
+        assertThat(store.trigger(uniqueName(), "ann")).isEmpty();
         store.delete(name);
     }
 }

@@ -30,9 +30,11 @@ public record ScheduleBody(
         @Schema(example = "demo.export", requiredMode = Schema.RequiredMode.REQUIRED)
         @NotBlank @Size(max = TaskRequest.MAX_TASK_TYPE_LENGTH) String taskType,
         @Schema(description = "any JSON value the handler reads", example = "{\"rows\": 500}") JsonNode payload,
-        @Schema(description = "higher runs first", example = "0", defaultValue = "0")
+        @Schema(description = "higher runs first; without it, the task type's default priority as this application "
+                + "resolved it (0 unless its policy sets one), written into the schedule", example = "0")
         @Min(-1_000_000) @Max(1_000_000) Integer priority,
-        @Schema(description = "executions allowed per task before it ends FAILED", example = "3", defaultValue = "3")
+        @Schema(description = "executions allowed per task before it ends FAILED; without it, the task type's as this "
+                + "application resolved it (3 unless its policy sets it), written into the schedule", example = "3")
         @Min(1) @Max(100) Integer maxAttempts,
         @Schema(example = "alice") @Size(max = TaskRequest.MAX_OWNER_ID_LENGTH)
         @Pattern(regexp = SubmitTaskBody.NOT_BLANK, message = "{jakarta.validation.constraints.NotBlank.message}") String ownerId,

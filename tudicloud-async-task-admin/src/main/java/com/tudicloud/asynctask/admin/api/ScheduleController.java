@@ -3,9 +3,9 @@ package com.tudicloud.asynctask.admin.api;
 import com.tudicloud.asynctask.api.MisfirePolicy;
 import com.tudicloud.asynctask.api.OverlapPolicy;
 import com.tudicloud.asynctask.api.RecurringTask;
-import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.spi.Schedule;
 import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
+import com.tudicloud.asynctask.client.TaskTypeDefaults;
 import com.tudicloud.asynctask.worker.schedule.InvalidScheduleException;
 import com.tudicloud.asynctask.worker.schedule.ScheduleOperations;
 import io.swagger.v3.oas.annotations.Operation;
@@ -45,14 +45,17 @@ public class ScheduleController {
 
     private final ScheduleOperations schedules;
     private final TaskTypeCatalog taskTypes;
+    private final TaskTypeDefaults typeDefaults;
     private final JsonMapper jsonMapper;
     private final PayloadRedaction redaction;
     private final OperatorActions actions;
 
-    public ScheduleController(ScheduleOperations schedules, TaskTypeCatalog taskTypes, JsonMapper jsonMapper,
-                              PayloadRedaction redaction, OperatorActions actions) {
+    /** @param typeDefaults the priority and attempts of a body that leaves them out, as a submit here gets them */
+    public ScheduleController(ScheduleOperations schedules, TaskTypeCatalog taskTypes, TaskTypeDefaults typeDefaults,
+                              JsonMapper jsonMapper, PayloadRedaction redaction, OperatorActions actions) {
         this.schedules = schedules;
         this.taskTypes = taskTypes;
+        this.typeDefaults = typeDefaults;
         this.jsonMapper = jsonMapper;
         this.redaction = redaction;
         this.actions = actions;
@@ -138,7 +141,7 @@ public class ScheduleController {
     public ResponseEntity<TriggeredJson> trigger(
             @Parameter(description = "schedule name", example = "nightly-report") @PathVariable String name) {
         requireName(name);
-        long taskId = schedules.trigger(name).orElseThrow(() -> ApiProblems.scheduleNotFound(name));
+        long taskId = schedules.trigger(name, SecurityUser.name()).orElseThrow(() -> ApiProblems.scheduleNotFound(name));
         actions.record(OperatorActions.Action.SCHEDULE_TRIGGER, OperatorActions.quoted(name) + ": task " + taskId);
         URI task = ServletUriComponentsBuilder.fromCurrentContextPath().path("/api/tasks/{id}").buildAndExpand(taskId).toUri();
         return ResponseEntity.status(HttpStatus.CREATED).location(task).body(new TriggeredJson(name, taskId));
@@ -185,8 +188,8 @@ public class ScheduleController {
         return new ScheduleDefinition(body.name(), expression.cron(), expression.interval(),
                 body.timeZone() == null ? "UTC" : body.timeZone(), body.taskType(),
                 body.payload() == null ? null : jsonMapper.writeValueAsString(body.payload()),
-                body.priority() == null ? 0 : body.priority(),
-                body.maxAttempts() == null ? TaskRequest.DEFAULT_MAX_ATTEMPTS : body.maxAttempts(), body.ownerId(),
+                typeDefaults.priority(body.taskType(), body.priority()),
+                typeDefaults.maxAttempts(body.taskType(), body.maxAttempts()), body.ownerId(),
                 body.misfirePolicy() == null ? MisfirePolicy.COALESCE : body.misfirePolicy(),
                 body.misfireBound() == null ? 1 : body.misfireBound(),
                 body.overlapPolicy() == null ? OverlapPolicy.ALLOW : body.overlapPolicy());

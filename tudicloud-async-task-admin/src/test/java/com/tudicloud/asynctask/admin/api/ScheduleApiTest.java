@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.jayway.jsonpath.JsonPath;
 import com.tudicloud.asynctask.admin.AdminTestDatabase;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -116,6 +117,22 @@ class ScheduleApiTest {
         assertThat(actionsAfter).containsOnly(Map.entry("schedule_create", 1.0), Map.entry("schedule_edit", 1.0),
                 Map.entry("schedule_pause", 1.0), Map.entry("schedule_resume", 1.0), Map.entry("schedule_trigger", 1.0),
                 Map.entry("schedule_delete", 1.0));
+    }
+
+    @Test
+    void aTriggeredTaskStartsItsHistoryWithTheOperatorAndTheSchedule() throws Exception {
+        mvc.perform(asOperator(post("/api/schedules")).contentType(MediaType.APPLICATION_JSON).content(NIGHTLY))
+                .andExpect(status().isCreated());
+        String triggered = mvc.perform(asOperator(post("/api/schedules/nightly/trigger")))
+                .andExpect(status().isCreated()).andReturn().getResponse().getContentAsString();
+        long taskId = ((Number) JsonPath.read(triggered, "$.taskId")).longValue();
+
+        mvc.perform(asViewer(get("/api/tasks/" + taskId + "/events"))).andExpect(status().isOk())
+                .andExpect(jsonPath("$.events", hasSize(1)))
+                .andExpect(jsonPath("$.events[0].type").value("SCHEDULE_FIRED"))
+                .andExpect(jsonPath("$.events[0].actor").value("operator"))
+                .andExpect(jsonPath("$.events[0].message").value("schedule:nightly"))
+                .andExpect(jsonPath("$.events[0].status").value("QUEUED"));
     }
 
     private Map<String, Double> scheduleActions() {

@@ -7,6 +7,7 @@ import com.tudicloud.asynctask.api.spi.ClaimRequest;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
+import com.tudicloud.asynctask.api.spi.TaskEventType;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
@@ -412,7 +413,8 @@ class TaskApiTest {
                 .andExpect(jsonPath("$.paths['/api/tasks/{id}/cancel'].post.parameters.length()").value(1))
                 .andExpect(jsonPath("$.paths['/api/tasks/{id}/events'].get.responses['404']").exists())
                 .andExpect(jsonPath("$.paths['/api/tasks/{id}/events'].get.parameters[1].schema.maximum").value(1000))
-                .andExpect(jsonPath("$.components.schemas.TaskEvent.properties.type.enum.length()").value(9))
+                .andExpect(jsonPath("$.components.schemas.TaskEvent.properties.type.enum.length()")
+                        .value(TaskEventType.values().length))
                 .andExpect(jsonPath("$.components.schemas.SubmitTask.properties.taskType.example").value("demo.export"))
                 .andExpect(jsonPath("$.paths['/api/stats/timeline'].get.parameters[0].name").value("minutes"))
                 .andExpect(jsonPath("$.paths['/api/stats/timeline'].get.parameters[0].schema.minimum").value(1))

@@ -27,12 +27,17 @@ import static com.tudicloud.asynctask.admin.api.TaskApiTest.asOperator;
 import static com.tudicloud.asynctask.admin.api.TaskApiTest.asViewer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
-/** GET /api/task-types/policies shows what each type runs under, and a submit without attempts or priority gets them. */
+/**
+ * GET /api/task-types/policies shows what each type runs under, and a submit or a schedule without attempts or
+ * priority gets them.
+ */
 @SpringBootTest(properties = {"async-task.admin.task-types=mail", "async-task.worker.enabled=false",
         "async-task.types.report.export.max-attempts=6", "async-task.types.report.export.default-priority=9",
         "async-task.types.report.export.non-retryable=java.io.UncheckedIOException"})
@@ -84,8 +89,9 @@ class TaskPolicyApiTest {
     private final TaskRows rows = new TaskRows(db.dataSource());
 
     @BeforeEach
-    void emptyTable() {
+    void emptyTables() {
         db.deleteAllTasks();
+        rows.jdbc().update("DELETE FROM system_async_task_schedule");
     }
 
     @Test
@@ -123,5 +129,47 @@ class TaskPolicyApiTest {
 
         assertThat(rows.jdbc().queryForMap("SELECT priority, max_attempts FROM system_async_task WHERE task_type = 'mail'"))
                 .containsAllEntriesOf(Map.of("priority", -2, "max_attempts", 1));
+    }
+
+    @Test
+    void aScheduleWithoutAttemptsOrPriorityGetsTheTypesAsASubmitDoes() throws Exception {
+        mvc.perform(asOperator(post("/api/schedules")).contentType(MediaType.APPLICATION_JSON)
+                        .content(schedule("exports", EXPORT, "")))
+                .andExpect(status().isCreated())
+                .andExpect(jsonPath("$.priority").value(9))
+                .andExpect(jsonPath("$.maxAttempts").value(6));
+        mvc.perform(asOperator(post("/api/schedules/exports/trigger"))).andExpect(status().isCreated());
+        assertThat(rows.jdbc().queryForMap("SELECT priority, max_attempts FROM system_async_task WHERE task_type = ?", EXPORT))
+                .containsAllEntriesOf(Map.of("priority", 9, "max_attempts", 6));
+
+        // an edit that leaves them out gets the type's again; given ones are kept
+        mvc.perform(asOperator(put("/api/schedules/exports")).contentType(MediaType.APPLICATION_JSON)
+                        .content(schedule("exports", EXPORT, ", \"priority\": -2, \"maxAttempts\": 1")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.priority").value(-2))
+                .andExpect(jsonPath("$.maxAttempts").value(1));
+        mvc.perform(asOperator(put("/api/schedules/exports")).contentType(MediaType.APPLICATION_JSON)
+                        .content(schedule("exports", EXPORT, ", \"maxAttempts\": 2")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.priority").value(9))
+                .andExpect(jsonPath("$.maxAttempts").value(2));
+    }
+
+    @Test
+    void aScheduleOfATypeRunElsewhereGetsTheWorkersDefaultsAndAnUnknownTypeIsRefused() throws Exception {
+        mvc.perform(asOperator(post("/api/schedules")).contentType(MediaType.APPLICATION_JSON)
+                        .content(schedule("mails", "mail", "")))
+                .andExpect(status().isCreated())
+                .andExpect(jsonPath("$.priority").value(0))
+                .andExpect(jsonPath("$.maxAttempts").value(3));
+        mvc.perform(asOperator(post("/api/schedules")).contentType(MediaType.APPLICATION_JSON)
+                        .content(schedule("faxes", "fax", "")))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.detail").value(containsString("fax")));
+        assertThat(rows.jdbc().queryForObject("SELECT COUNT(*) FROM system_async_task_schedule", Long.class)).isEqualTo(1);
+    }
+
+    private static String schedule(String name, String taskType, String more) {
+        return "{\"name\": \"" + name + "\", \"expression\": \"@every 1h\", \"taskType\": \"" + taskType + "\"" + more + "}";
     }
 }

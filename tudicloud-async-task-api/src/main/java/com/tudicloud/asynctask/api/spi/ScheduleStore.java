@@ -54,9 +54,11 @@ public interface ScheduleStore {
      * Submits the schedule's task now, outside its fire times (its schedule is unchanged), and records it
      * as the schedule's last task.
      *
+     * @param triggeredBy who asked (an operator's user name), recorded with the task's first event; null for
+     *                    the service's own code
      * @return the task's id; empty when there is no such schedule
      */
-    Optional<Long> trigger(String name);
+    Optional<Long> trigger(String name, String triggeredBy);
 
     /** The dedup key of the task for one fire time of a schedule. */
     static String dedupKey(String scheduleName, Instant fireTime) {

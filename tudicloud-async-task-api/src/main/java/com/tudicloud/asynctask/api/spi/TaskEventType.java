@@ -19,7 +19,9 @@ public enum TaskEventType {
     /** The task was cancelled: while it waited, or when its handler stopped on a cancel request. */
     CANCELLED,
     /** An operator put a FAILED or CANCELLED task back in the queue. */
-    RETRIED;
+    RETRIED,
+    /** A recurring schedule submitted the task: at one of its fire times, or when an operator triggered it. */
+    SCHEDULE_FIRED;
 
     /** The kinds that concern an attempt that went well: what {@link TaskEventMode#FAILURES_ONLY} leaves out. */
     public boolean isRoutine() {

@@ -5,7 +5,6 @@ import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
 import com.tudicloud.asynctask.client.PayloadCodec;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
-import com.tudicloud.asynctask.worker.policy.TaskTypePolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -106,12 +105,11 @@ public final class DeclaredSchedules implements SmartInitializingSingleton, Disp
      */
     static ScheduleDefinition definition(RecurringTask task, PayloadCodec codec, TaskTypePolicies policies) {
         TaskRequest request = task.task();
-        TaskTypePolicy policy = policies.forType(request.taskType());
         return new ScheduleDefinition(task.name(), task.cron(),
                 task.interval() == null ? null : Duration.ofMillis(task.interval().toMillis()),
                 task.zone().getId(), request.taskType(), codec.write(request.payload()),
-                request.priority() == null ? policy.defaultPriority() : request.priority(),
-                request.maxAttempts() == null ? policy.maxAttempts() : request.maxAttempts(), request.ownerId(),
+                policies.priority(request.taskType(), request.priority()),
+                policies.maxAttempts(request.taskType(), request.maxAttempts()), request.ownerId(),
                 task.misfirePolicy(), task.misfireBound(), task.overlapPolicy());
     }
 }

@@ -92,8 +92,9 @@ public final class ScheduleOperations {
         return changedIf(store.resume(name, Recurrence.of(schedule.get().definition(), now).next(now)));
     }
 
-    public Optional<Long> trigger(String name) {
-        Optional<Long> taskId = store.trigger(name);
+    /** @param triggeredBy who asked (an operator's user name); null for the service's own code */
+    public Optional<Long> trigger(String name, String triggeredBy) {
+        Optional<Long> taskId = store.trigger(name, triggeredBy);
         changedIf(taskId.isPresent());
         return taskId;
     }
