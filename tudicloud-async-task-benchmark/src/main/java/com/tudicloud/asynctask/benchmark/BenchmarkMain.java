@@ -1,7 +1,7 @@
 package com.tudicloud.asynctask.benchmark;
 
+import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.benchmark.db.BenchDatabase;
-import com.tudicloud.asynctask.benchmark.engine.BenchEngine;
 import com.tudicloud.asynctask.benchmark.db.PeerDatabase;
 import com.tudicloud.asynctask.benchmark.db.ServerInfo;
 import com.tudicloud.asynctask.benchmark.db.ServerSettling;
@@ -55,7 +55,7 @@ public final class BenchmarkMain {
                     + " database=" + db.coordinates().database()
                     + (peer ? " peer=db-scheduler-" + PeerVersion.get() + " peer_database=" + peerDb.coordinates().database()
                             + " peer_polling=" + options.peerPollings().stream().map(PeerPolling::label).toList() : "")
-                    + " events=" + BenchEngine.defaultEventMode() + " mode=" + (options.quick() ? "quick" : "full"));
+                    + " events=" + TaskEventMode.DEFAULT + " mode=" + (options.quick() ? "quick" : "full"));
             ResultTable table = new ResultTable(options.runs());
             ServerSettling settling = new ServerSettling(db.pool());
             for (int run = 1; run <= options.runs(); run++) {

@@ -127,7 +127,7 @@ public class AsyncTaskProperties implements InitializingBean {
          * task costs nothing; its history reads the claim and success its row tells), {@code full} (all), or
          * {@code off}.
          */
-        private TaskEventMode mode = TaskEventMode.FAILURES_ONLY;
+        private TaskEventMode mode = TaskEventMode.DEFAULT;
 
         public TaskEventMode getMode() {
             return mode;

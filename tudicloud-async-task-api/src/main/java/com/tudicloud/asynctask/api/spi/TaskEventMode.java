@@ -3,7 +3,6 @@ package com.tudicloud.asynctask.api.spi;
 /**
  * Which state changes a store records as task events. Each event is written in the transaction of the
  * change it records, so a mode that records fewer kinds also spends fewer statements on the hot path.
- * {@link #FAILURES_ONLY} is the services' default.
  */
 public enum TaskEventMode {
     /** Every change, each attempt's claim and success included: rows of their own, to query in SQL. */
@@ -15,6 +14,9 @@ public enum TaskEventMode {
     FAILURES_ONLY,
     /** No events. */
     OFF;
+
+    /** What a service records unless it sets {@code async-task.events.mode}. */
+    public static final TaskEventMode DEFAULT = FAILURES_ONLY;
 
     public boolean records(TaskEventType type) {
         return switch (this) {

@@ -31,7 +31,7 @@ public final class BenchEngine {
     private final MeasuringLeaseStore leaseStore;
 
     public BenchEngine(DataSource pool) {
-        this(pool, defaultEventMode());
+        this(pool, TaskEventMode.DEFAULT);
     }
 
     public BenchEngine(DataSource pool, TaskEventMode eventMode) {
@@ -56,11 +56,6 @@ public final class BenchEngine {
 
     public MeasuringLeaseStore leaseStore() {
         return leaseStore;
-    }
-
-    /** What a service records of each task's history unless it says otherwise (async-task.events.mode). */
-    public static TaskEventMode defaultEventMode() {
-        return new AsyncTaskProperties().getEvents().getMode();
     }
 
     /** The default settings of docs/configuration.md. */

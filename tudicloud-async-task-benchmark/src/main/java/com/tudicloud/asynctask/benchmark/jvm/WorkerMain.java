@@ -49,7 +49,7 @@ public final class WorkerMain {
         settings.setSlots(args.integer("slots", settings.getSlots()));
         settings.setPollInterval(args.millis("poll-interval-ms", settings.getPollInterval()));
         try (HikariDataSource pool = Pools.openCounted(DbCoordinates.from(args), "worker", args.integer("pool-size", 10))) {
-            BenchEngine engine = new BenchEngine(pool, TaskEventMode.valueOf(args.text("event-mode", BenchEngine.defaultEventMode().name())));
+            BenchEngine engine = new BenchEngine(pool, TaskEventMode.valueOf(args.text("event-mode", TaskEventMode.DEFAULT.name())));
             int warmupTasks = args.integer("warmup-tasks", 0);
             if (warmupTasks > 0) {
                 Warmup.run(engine, workerId, settings, warmupTasks);

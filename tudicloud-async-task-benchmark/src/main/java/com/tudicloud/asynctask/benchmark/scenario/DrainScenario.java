@@ -63,7 +63,7 @@ final class DrainScenario implements Scenario {
     }
 
     Result drain(BenchContext context, int workerCount, int slots) throws Exception {
-        return drain(context, name(), workerCount, slots, BenchEngine.defaultEventMode());
+        return drain(context, name(), workerCount, slots, TaskEventMode.DEFAULT);
     }
 
     /** A drain whose workers record task events in {@code eventMode}, reported under {@code scenario}. */

@@ -50,7 +50,7 @@ public class AsyncTaskClientAutoConfiguration {
     MyBatisStores asyncTaskStores(ListableBeanFactory beans, Environment environment, ClientMetrics metrics) {
         DataSource dataSource = DataSourceChoice.choose(beans, environment.getProperty("async-task.datasource"));
         TaskEventMode eventMode = Binder.get(environment).bind("async-task.events.mode", TaskEventMode.class)
-                .orElse(TaskEventMode.FAILURES_ONLY);
+                .orElse(TaskEventMode.DEFAULT);
         return MyBatisStores.create(dataSource, metrics::databaseRetry, eventMode);
     }
 
