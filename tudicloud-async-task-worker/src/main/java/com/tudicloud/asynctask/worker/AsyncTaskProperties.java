@@ -127,7 +127,7 @@ public class AsyncTaskProperties implements InitializingBean {
          * task costs nothing; its history reads the claim and success its row tells), {@code full} (all), or
          * {@code off}.
          */
-        private TaskEventMode mode = TaskEventMode.DEFAULT;
+        private TaskEventMode mode = TaskEventMode.FAILURES_ONLY; // TaskEventMode.DEFAULT, spelt out for the metadata
 
         public TaskEventMode getMode() {
             return mode;

@@ -14,6 +14,7 @@ import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.SchemaScripts;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.tudicloud.asynctask.worker.engine.RetentionJob;
@@ -221,6 +222,8 @@ class AsyncTaskAutoConfigurationTest {
         service.withPropertyValues("async-task.events.mode=", "async-task.worker.enabled=false")
                 .run(context -> assertThat(context.getBean(MyBatisStores.class).taskEvents().mode())
                         .as("an empty value keeps the default").isEqualTo(TaskEventMode.FAILURES_ONLY));
+        assertThat(new AsyncTaskProperties().getEvents().getMode()).as("the properties' default")
+                .isEqualTo(TaskEventMode.DEFAULT);
     }
 
     @Test
