@@ -6,12 +6,13 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * What one claim may take: at most {@code room} tasks in all, and per type at most its branch's limit.
- * Branches go in type order, so that the claim's SQL text is the same from one claim to the next.
+ * What one claim may take: at most {@code room} tasks in all, and per type at most its branch's limit; and
+ * how many rows its statement locks as claimable at most ({@code lockLimit}). Branches go in type order, so
+ * that the claim's SQL text is the same from one claim to the next.
  */
-record ClaimBudget(List<ClaimBranch> branches, int room) {
+record ClaimBudget(List<ClaimBranch> branches, int room, int lockLimit) {
 
-    static final ClaimBudget NOTHING = new ClaimBudget(List.of(), 0);
+    static final ClaimBudget NOTHING = new ClaimBudget(List.of(), 0, 0);
 
     ClaimBudget {
         branches = branches.stream()
@@ -20,10 +21,24 @@ record ClaimBudget(List<ClaimBranch> branches, int room) {
                 .toList();
     }
 
-    /** Up to the request's size, of any of its types. */
+    /**
+     * Up to the request's size, of any of its types. Claimers without limits race: each reads twice as many
+     * candidates as it takes and locks only what it takes, so that one that reads while another holds the head
+     * of the queue still finds a full batch after it.
+     */
     static ClaimBudget unlimited(ClaimRequest request) {
+        int size = request.maxTasks();
         return new ClaimBudget(request.taskTypes().stream()
-                .map(type -> new ClaimBranch(type, request.maxTasks())).toList(), request.maxTasks());
+                .map(type -> new ClaimBranch(type, size, 2 * size)).toList(), size, size);
+    }
+
+    /**
+     * Claimers under limits take turns (LimitedClaim), so none holds rows another wants: each type's
+     * candidates are as many as it may take, and the claim locks them all, then takes in claim order what
+     * the room and each type's limit allow.
+     */
+    static ClaimBudget limited(List<ClaimBranch> branches, int room) {
+        return new ClaimBudget(branches, room, 2 * branches.stream().mapToInt(ClaimBranch::candidates).sum());
     }
 
     boolean isEmpty() {

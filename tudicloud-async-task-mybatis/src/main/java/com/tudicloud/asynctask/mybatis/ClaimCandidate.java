@@ -5,11 +5,21 @@ import com.tudicloud.asynctask.api.spi.ClaimedTask;
 
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.util.Comparator;
 
-/** A due task locked by the claim transaction, as it was before the claim; both instants are the database's. */
+/**
+ * A due task locked by the claim transaction, as it was before the claim; both instants are the database's.
+ *
+ * @param claimable whether it was locked as one the claim may take, in claim order; else it is a due
+ *                  SCHEDULED task locked so that it can become QUEUED if the claim leaves it
+ */
 public record ClaimCandidate(long id, String taskType, TaskStatus status, String payloadJson, int attemptCount,
                              int maxAttempts, String ownerId, long leaseToken, int priority, LocalDateTime availableAt,
-                             LocalDateTime dbNow) {
+                             LocalDateTime dbNow, boolean claimable) {
+
+    /** The claim order: priority first, then the longest due, then the oldest. */
+    static final Comparator<ClaimCandidate> CLAIM_ORDER = Comparator.comparingInt(ClaimCandidate::priority).reversed()
+            .thenComparing(ClaimCandidate::availableAt).thenComparingLong(ClaimCandidate::id);
 
     boolean isScheduled() {
         return status == TaskStatus.SCHEDULED;

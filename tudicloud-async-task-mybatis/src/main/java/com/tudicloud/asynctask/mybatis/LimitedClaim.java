@@ -42,8 +42,9 @@ final class LimitedClaim {
         List<ClaimBranch> branches = request.taskTypes().stream().map(type -> {
             Integer typeLimit = limits.perType().get(type);
             long typeRoom = typeLimit == null ? roomInAll : Math.min(roomInAll, typeLimit - leased.getOrDefault(type, 0L));
-            return new ClaimBranch(type, (int) Math.max(0, typeRoom));
+            int limit = (int) Math.max(0, typeRoom);
+            return new ClaimBranch(type, limit, limit);
         }).toList();
-        return new ClaimBudget(branches, (int) room);
+        return ClaimBudget.limited(branches, (int) room);
     }
 }

@@ -88,11 +88,13 @@ final class MyBatisLeaseStore implements LeaseStore {
         if (budget.isEmpty()) {
             return List.of();
         }
-        // in claim order: what there is room for is taken, the rest is only locked until commit
-        List<ClaimCandidate> found = withoutPaused(mapper.selectClaimCandidates(budget.branches()), request);
-        List<ClaimCandidate> taken = found.subList(0, Math.min(budget.room(), found.size()));
-        List<Long> dueLeftScheduled = found.subList(taken.size(), found.size()).stream()
-                .filter(ClaimCandidate::isScheduled).map(ClaimCandidate::id).toList();
+        // what there is room for is taken, the rest is only locked until commit
+        List<ClaimCandidate> locked = withoutPaused(
+                mapper.selectClaimCandidates(budget.branches(), budget.lockLimit()), request);
+        List<ClaimCandidate> taken = take(locked, budget);
+        Set<Long> takenIds = taken.stream().map(ClaimCandidate::id).collect(Collectors.toSet());
+        List<Long> dueLeftScheduled = locked.stream().filter(ClaimCandidate::isScheduled).map(ClaimCandidate::id)
+                .filter(id -> !takenIds.contains(id)).distinct().toList();
         if (!dueLeftScheduled.isEmpty()) {
             mapper.queueDueScheduled(dueLeftScheduled);
         }
@@ -107,6 +109,23 @@ final class MyBatisLeaseStore implements LeaseStore {
         }
         events.claimed(ids);
         return taken.stream().map(ClaimCandidate::claimed).toList();
+    }
+
+    /** The claimable rows in claim order, as many as the room allows and none of a type past its branch's limit. */
+    private static List<ClaimCandidate> take(List<ClaimCandidate> locked, ClaimBudget budget) {
+        Map<String, Integer> left = new HashMap<>();
+        budget.branches().forEach(branch -> left.put(branch.taskType(), branch.limit()));
+        List<ClaimCandidate> taken = new ArrayList<>();
+        for (ClaimCandidate candidate : locked.stream().filter(ClaimCandidate::claimable)
+                .sorted(ClaimCandidate.CLAIM_ORDER).toList()) {
+            if (taken.size() == budget.room()) {
+                break;
+            }
+            if (left.merge(candidate.taskType(), -1, Integer::sum) >= 0) {
+                taken.add(candidate);
+            }
+        }
+        return taken;
     }
 
     /** Autocommitted: a plain read outside a transaction sends no transaction control and locks nothing. */

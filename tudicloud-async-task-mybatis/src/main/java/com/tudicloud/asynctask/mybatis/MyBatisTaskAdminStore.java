@@ -94,8 +94,10 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
         if (!status.isTerminal()) {
             throw new IllegalArgumentException("only finished tasks are deleted, not " + status);
         }
-        // at READ COMMITTED: the range it walks on idx_async_task_finished is not gap-locked
-        return readCommitted.run(() -> mapper.deleteFinished(status, DatabaseDurations.microsAgo(olderThan), limit));
+        long ageMicrosAgo = DatabaseDurations.microsAgo(olderThan);
+        List<Long> ids = mapper.selectFinished(status, ageMicrosAgo, limit);
+        // at READ COMMITTED, autocommitted: it locks the rows it deletes and nothing else
+        return ids.isEmpty() ? 0 : readCommitted.run(() -> mapper.deleteFinishedAmong(status, ageMicrosAgo, ids));
     }
 
     /** The retry and its event in one transaction. */

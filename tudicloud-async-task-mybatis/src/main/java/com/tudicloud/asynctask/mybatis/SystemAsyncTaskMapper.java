@@ -36,7 +36,8 @@ interface SystemAsyncTaskMapper {
 
     List<TypeCount> countLeasedByType();
 
-    List<ClaimCandidate> selectClaimCandidates(@Param("branches") List<ClaimBranch> branches);
+    List<ClaimCandidate> selectClaimCandidates(@Param("branches") List<ClaimBranch> branches,
+                                               @Param("lockLimit") int lockLimit);
 
     QueueProbe probeQueue(@Param("dueTypes") Set<String> dueTypes);
 
@@ -91,7 +92,10 @@ interface SystemAsyncTaskMapper {
 
     int requeueFinished(@Param("id") long id);
 
-    int deleteFinished(@Param("status") TaskStatus status, @Param("ageMicrosAgo") long ageMicrosAgo, @Param("limit") int limit);
+    List<Long> selectFinished(@Param("status") TaskStatus status, @Param("ageMicrosAgo") long ageMicrosAgo, @Param("limit") int limit);
+
+    int deleteFinishedAmong(@Param("status") TaskStatus status, @Param("ageMicrosAgo") long ageMicrosAgo,
+                            @Param("ids") List<Long> ids);
 
     IdRange selectIdRange();
 

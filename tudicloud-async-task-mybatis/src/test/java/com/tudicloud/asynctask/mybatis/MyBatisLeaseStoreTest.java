@@ -380,6 +380,20 @@ class MyBatisLeaseStoreTest {
         assertThat(second).isEmpty();
     }
 
+    /** A type's cap counts its due SCHEDULED tasks and its QUEUED ones together. */
+    @Test
+    void aTypeCapHoldsOverItsQueuedAndItsDueScheduledTasks() {
+        for (int i = 0; i < 3; i++) {
+            submit(task("report", 0, 0));
+            rows.makeDue(submit(task("report", 0, 60_000)));
+        }
+        ConcurrencyLimits limits = new ConcurrencyLimits(0, Map.of("report", 2));
+
+        List<ClaimedTask> claimed = leases.claim(new ClaimRequest(WORKER, Set.of("report"), 10, LEASE, limits));
+
+        assertThat(claimed).hasSize(2);
+    }
+
     private long submit(NewTask task) {
         return tasks.insert(List.of(task)).get(0).taskId();
     }

@@ -39,7 +39,7 @@ class ShapeCachedSqlSourceTest {
                 assertSameAsFresh(reusing, databaseId, "markClaimed", params(
                         "ids", ids(base, size), "workerId", "w-" + call, "leaseMicros", 60_000_000L + call));
                 assertSameAsFresh(reusing, databaseId, "queueDueScheduled", params("ids", ids(base, size)));
-                assertSameAsFresh(reusing, databaseId, "selectClaimCandidates", params("branches", branches(call, size)));
+                assertSameAsFresh(reusing, databaseId, "selectClaimCandidates", params("branches", branches(call, size), "lockLimit", 16 + call));
                 assertSameAsFresh(reusing, databaseId, "probeQueue", params("dueTypes", types(call, size)));
             }
         }
@@ -99,7 +99,7 @@ class ShapeCachedSqlSourceTest {
     private static List<ClaimBranch> branches(int call, int size) {
         List<ClaimBranch> branches = new ArrayList<>();
         for (int i = 0; i < Math.min(size, 5); i++) {
-            branches.add(new ClaimBranch("type-" + call + "-" + i, 16 + call));
+            branches.add(new ClaimBranch("type-" + call + "-" + i, 16 + call, 32 + call));
         }
         return branches;
     }
