@@ -39,6 +39,7 @@ class ReadmeSnippetsTest {
         assertThat(marked).extracting(Block::path).contains(
                 "tudicloud-async-task-example/pom.xml",
                 "tudicloud-async-task-example/src/main/resources/db/changelog/db.changelog-master.xml",
+                "tudicloud-async-task-example/src/main/resources/application.yml",
                 "tudicloud-async-task-example/src/main/java/com/example/orders/ExportRequest.java",
                 "tudicloud-async-task-example/src/main/java/com/example/orders/ExportHandler.java",
                 "tudicloud-async-task-example/src/main/java/com/example/orders/OrderService.java");
