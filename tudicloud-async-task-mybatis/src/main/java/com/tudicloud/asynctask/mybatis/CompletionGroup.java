@@ -23,6 +23,17 @@ public final class CompletionGroup {
         }
     }
 
+    /**
+     * The progress a handler reported last, written with its outcome. An object of its own, not the outcome:
+     * a statement rendered once per shape finds each value again by the list that holds it.
+     */
+    public record Reported(long taskId, int progress, String progressMessage) {
+
+        static Reported of(Completion completion) {
+            return new Reported(completion.taskId(), completion.progress(), completion.progressMessage());
+        }
+    }
+
     private final List<Long> succeeded;
     private final List<Long> failed;
     private final List<Long> cancelled;
@@ -31,6 +42,7 @@ public final class CompletionGroup {
     private final List<Retry> retried;
     private final List<Completion> notSucceeded;
     private final List<Completion> withArtifacts;
+    private final List<Reported> reported;
 
     CompletionGroup(List<Completion> completions) {
         succeeded = ids(completions, Outcome.SUCCEEDED);
@@ -43,6 +55,7 @@ public final class CompletionGroup {
         notSucceeded = completions.stream().filter(c -> c.outcome() != Outcome.SUCCEEDED).toList();
         withArtifacts = completions.stream()
                 .filter(c -> c.outcome() == Outcome.SUCCEEDED && c.artifactId() != null).toList();
+        reported = completions.stream().filter(c -> c.progress() != null).map(Reported::of).toList();
     }
 
     /** Only successes: the short statement does. */
@@ -84,6 +97,11 @@ public final class CompletionGroup {
 
     public List<Completion> getWithArtifacts() {
         return withArtifacts;
+    }
+
+    /** The outcomes whose handler reported progress: it is written with them. */
+    public List<Reported> getReported() {
+        return reported;
     }
 
     private static List<Long> ids(List<Completion> completions, Outcome outcome) {

@@ -73,7 +73,7 @@ final class CompletionStatements {
 
     private CompletionReport writeGroup(String workerId, List<Completion> completions, CompletionGroup group) {
         int written = group.allSucceeded()
-                ? mapper.markSucceeded(workerId, completions, group.anyArtifact())
+                ? mapper.markSucceeded(workerId, completions, group.anyArtifact(), group.getReported())
                 : mapper.markCompleted(workerId, completions, group);
         if (written > 0) {
             events.completed(workerId, completions, group);

@@ -54,7 +54,8 @@ interface SystemAsyncTaskMapper {
     List<LeaseRow> selectLeaseStates(@Param("leases") List<LeaseRenewal> leases);
 
     int markSucceeded(@Param("workerId") String workerId, @Param("leases") List<Completion> completions,
-                      @Param("withArtifacts") boolean withArtifacts);
+                      @Param("withArtifacts") boolean withArtifacts,
+                      @Param("reported") List<CompletionGroup.Reported> reported);
 
     int markCompleted(@Param("workerId") String workerId, @Param("leases") List<Completion> completions,
                       @Param("g") CompletionGroup group);

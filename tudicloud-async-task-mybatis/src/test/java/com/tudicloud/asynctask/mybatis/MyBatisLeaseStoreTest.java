@@ -241,6 +241,34 @@ class MyBatisLeaseStoreTest {
         assertThat(rows.status(c.get(5).id())).isEqualTo("CANCELLED");
     }
 
+    /** The progress a handler reported last is written with its outcome, a success's as 100. */
+    @Test
+    void theLastReportedProgressIsWrittenWithTheOutcome() {
+        for (int i = 0; i < 4; i++) {
+            submit(new NewTask("mail", null, 0, 0, 3, null, null));
+        }
+        List<ClaimedTask> c = leases.claim(claim(Set.of("mail"), 4));
+        leases.renew(WORKER, List.of(new LeaseRenewal(c.get(0).id(), c.get(0).leaseToken(), 34, "line 34 of 75"),
+                new LeaseRenewal(c.get(3).id(), c.get(3).leaseToken(), 10, "stale")), LEASE);
+
+        leases.complete(WORKER, List.of(Completion.succeeded(c.get(0).id(), c.get(0).leaseToken(), null)
+                .withProgress(75, "line 75 of 75")));
+        leases.complete(WORKER, List.of(
+                Completion.failed(c.get(1).id(), c.get(1).leaseToken(), "bad").withProgress(40, "at row 40"),
+                Completion.succeeded(c.get(2).id(), c.get(2).leaseToken(), null).withProgress(90, null),
+                Completion.retry(c.get(3).id(), c.get(3).leaseToken(), "busy", 0)));
+
+        assertThat(progress(c.get(0))).isEqualTo("100 line 75 of 75");
+        assertThat(progress(c.get(1))).isEqualTo("40 at row 40");
+        assertThat(progress(c.get(2))).isEqualTo("100 null");
+        assertThat(progress(c.get(3))).as("nothing reported since the heartbeat").isEqualTo("10 stale");
+    }
+
+    private String progress(ClaimedTask task) {
+        TaskView view = tasks.findById(task.id()).orElseThrow();
+        return view.progress() + " " + view.progressMessage();
+    }
+
     @Test
     void aRetryWithoutAttemptsLeftEndsFailed() {
         long id = submit(new NewTask("mail", null, 0, 0, 1, null, null));

@@ -295,6 +295,7 @@ class QueryPlanTest {
         params.put("leases", completions);
         params.put("g", new CompletionGroup(completions));
         params.put("withArtifacts", true);
+        params.put("reported", new CompletionGroup(completions).getReported());
         params.put("reason", "unstorable");
 
         assertThat(completions).hasSize(count);

@@ -34,8 +34,10 @@ class ShapeCachedSqlSourceTest {
         for (int size : new int[] {1, 3, 40}) {
             for (int call = 0; call < 3; call++) {
                 long base = 1000L * size + 100L * call;
-                assertSameAsFresh(reusing, databaseId, "markSucceeded", params(
-                        "workerId", "w-" + call, "leases", completions(base, size, call == 2), "withArtifacts", call == 2));
+                List<Completion> completions = completions(base, size, call == 2);
+                assertSameAsFresh(reusing, databaseId, "markSucceeded", params("workerId", "w-" + call,
+                        "leases", completions, "withArtifacts", call == 2,
+                        "reported", new CompletionGroup(completions).getReported()));
                 assertSameAsFresh(reusing, databaseId, "markClaimed", params(
                         "ids", ids(base, size), "workerId", "w-" + call, "leaseMicros", 60_000_000L + call));
                 assertSameAsFresh(reusing, databaseId, "queueDueScheduled", params("ids", ids(base, size)));
@@ -83,7 +85,8 @@ class ShapeCachedSqlSourceTest {
     private static List<Completion> completions(long base, int size, boolean withArtifacts) {
         List<Completion> completions = new ArrayList<>();
         for (int i = 0; i < size; i++) {
-            completions.add(Completion.succeeded(base + i, 7 + i, withArtifacts ? "artifact-" + (base + i) : null));
+            Completion success = Completion.succeeded(base + i, 7 + i, withArtifacts ? "artifact-" + (base + i) : null);
+            completions.add(withArtifacts && i % 2 == 0 ? success.withProgress(i % 101, "step " + i) : success);
         }
         return completions;
     }

@@ -6,9 +6,12 @@ package com.tudicloud.asynctask.api.spi;
  * @param artifactId       for SUCCEEDED, or {@code null}
  * @param error            why it failed or is retried, or {@code null}
  * @param retryDelayMillis for RETRY: how long until it is due again
+ * @param progress         the progress its handler reported last (0..100), written with the outcome
+ *                         (SUCCEEDED writes 100), or {@code null} when it reported none
+ * @param progressMessage  the message of that report
  */
 public record Completion(long taskId, long leaseToken, Outcome outcome, String artifactId, String error,
-                         long retryDelayMillis) {
+                         long retryDelayMillis, Integer progress, String progressMessage) {
 
     public enum Outcome {
         /** SUCCESS, even if a cancel was requested meanwhile: the work was done. */
@@ -24,22 +27,27 @@ public record Completion(long taskId, long leaseToken, Outcome outcome, String a
     }
 
     public static Completion succeeded(long taskId, long leaseToken, String artifactId) {
-        return new Completion(taskId, leaseToken, Outcome.SUCCEEDED, artifactId, null, 0);
+        return new Completion(taskId, leaseToken, Outcome.SUCCEEDED, artifactId, null, 0, null, null);
     }
 
     public static Completion failed(long taskId, long leaseToken, String error) {
-        return new Completion(taskId, leaseToken, Outcome.FAILED, null, error, 0);
+        return new Completion(taskId, leaseToken, Outcome.FAILED, null, error, 0, null, null);
     }
 
     public static Completion retry(long taskId, long leaseToken, String error, long retryDelayMillis) {
-        return new Completion(taskId, leaseToken, Outcome.RETRY, null, error, retryDelayMillis);
+        return new Completion(taskId, leaseToken, Outcome.RETRY, null, error, retryDelayMillis, null, null);
     }
 
     public static Completion cancelled(long taskId, long leaseToken) {
-        return new Completion(taskId, leaseToken, Outcome.CANCELLED, null, "cancelled by request", 0);
+        return new Completion(taskId, leaseToken, Outcome.CANCELLED, null, "cancelled by request", 0, null, null);
     }
 
     public static Completion released(long taskId, long leaseToken) {
-        return new Completion(taskId, leaseToken, Outcome.RELEASED, null, "released by a stopping worker", 0);
+        return new Completion(taskId, leaseToken, Outcome.RELEASED, null, "released by a stopping worker", 0, null, null);
+    }
+
+    /** The same outcome, with the progress its handler reported last. */
+    public Completion withProgress(Integer percent, String message) {
+        return new Completion(taskId, leaseToken, outcome, artifactId, error, retryDelayMillis, percent, message);
     }
 }

@@ -35,8 +35,15 @@ final class ExecutionOutcomes {
         this.values = values;
     }
 
-    /** @return nothing when the lease is lost: the result of a holder that is no longer one is never written */
+    /**
+     * @return nothing when the lease is lost: the result of a holder that is no longer one is never written;
+     *         else the outcome with the progress its handler reported last
+     */
     Optional<Completion> decide(TaskExecution execution, TaskResult result, Throwable error) {
+        return outcome(execution, result, error).map(completion -> execution.withLastProgress(completion));
+    }
+
+    private Optional<Completion> outcome(TaskExecution execution, TaskResult result, Throwable error) {
         if (execution.isLeaseLost()) {
             return Optional.empty();
         }

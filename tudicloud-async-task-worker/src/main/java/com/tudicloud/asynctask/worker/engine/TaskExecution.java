@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.worker.engine;
 
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
+import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
 
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -124,6 +125,12 @@ final class TaskExecution {
             thread = null;
         }
         Thread.interrupted();
+    }
+
+    /** The outcome with the progress the handler reported last, if it reported any. */
+    Completion withLastProgress(Completion completion) {
+        TaskExecutionContext.Progress progress = context.progress();
+        return progress == null ? completion : completion.withProgress(progress.percent(), progress.message());
     }
 
     LeaseRenewal renewal() {

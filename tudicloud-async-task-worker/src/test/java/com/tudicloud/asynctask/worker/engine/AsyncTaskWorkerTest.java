@@ -236,6 +236,35 @@ class AsyncTaskWorkerTest {
         awaitStatus(client, id, TaskStatus.SUCCESS);
     }
 
+    /** A task shorter than a heartbeat shows the progress it reported last, and its outcome no older one. */
+    @Test
+    void theLastProgressIsWrittenWithTheOutcome() {
+        var handler = new RecordingHandler<>("report", Object.class, (context, payload) -> {
+            context.reportProgress(34, "line 34 of 75");
+            context.reportProgress(75, "line 75 of 75");
+            return TaskResult.success();
+        });
+        var failing = new RecordingHandler<>("import", Object.class, (context, payload) -> {
+            context.reportProgress(40, "stopped at row 40");
+            return TaskResult.fail("row 41 is bad");
+        });
+        AsyncTaskWorker worker = workers.start("w1", settings -> {
+            settings.setLeaseTimeout(Duration.ofSeconds(30));
+            settings.setHeartbeatInterval(Duration.ofSeconds(10));
+        }, handler, failing);
+        AsyncTaskClient client = workers.client(worker);
+        long done = client.submit(TaskRequest.of("report", null)).taskId();
+        long failed = client.submit(TaskRequest.of("import", null)).taskId();
+
+        TaskView succeeded = awaitStatus(client, done, TaskStatus.SUCCESS);
+        TaskView stopped = awaitStatus(client, failed, TaskStatus.FAILED);
+
+        assertThat(succeeded.progress()).isEqualTo(100);
+        assertThat(succeeded.progressMessage()).isEqualTo("line 75 of 75");
+        assertThat(stopped.progress()).isEqualTo(40);
+        assertThat(stopped.progressMessage()).isEqualTo("stopped at row 40");
+    }
+
     @Test
     void neverRunsMoreTasksAtOnceThanItHasSlots() {
         var handler = new RecordingHandler<>("batch", Object.class, (context, payload) -> {
