@@ -129,6 +129,21 @@ public final class ExecutionLog {
         return wrong;
     }
 
+    /**
+     * The tasks that ran more often than {@code allowed} says, e.g. than they were claimed (a task it does not
+     * name may not run at all), with both numbers.
+     */
+    public Map<Long, String> runMoreOftenThan(Map<Long, ? extends Number> allowed) {
+        Map<Long, String> over = new TreeMap<>();
+        perTask().forEach((task, runs) -> {
+            long most = allowed.containsKey(task) ? allowed.get(task).longValue() : 0;
+            if (runs > most) {
+                over.put(task, "ran " + runs + ", allowed " + most);
+            }
+        });
+        return over;
+    }
+
     /** The most executions of {@code which} that ran at one instant. */
     public int maxAtOnce(Predicate<Entry> which) {
         return sweep(which, Integer.MAX_VALUE).peak();

@@ -112,6 +112,20 @@ class ExecutionLogTest {
         assertThat(log.overlappingRunsOfOneTask()).isEmpty();
     }
 
+    /** A task claimed once and run twice (a claim dispatched twice, say) is named; a claim without a run is not. */
+    @Test
+    void aTaskRunMoreOftenThanItWasClaimedIsNamed() {
+        finishAt(1, startAt(0, 1, "a"));
+        finishAt(3, startAt(2, 1, "a"));
+        finishAt(5, startAt(4, 2, "a"));
+        finishAt(7, startAt(6, 3, "a"));
+
+        Map<Long, String> over = log.runMoreOftenThan(Map.of(1L, 1, 2L, 2));
+        System.out.println("EXECUTION LOG injected second run of one claim: " + over);
+        assertThat(over).isEqualTo(Map.of(1L, "ran 2, allowed 1", 3L, "ran 1, allowed 0"));
+        assertThat(log.runMoreOftenThan(Map.of(1L, 2, 2L, 1, 3L, 1))).isEmpty();
+    }
+
     @Test
     void twoRunsOfOneTaskAtOnceAreNamed() {
         ExecutionLog.Entry first = startAt(0, 5, "a");

@@ -2,7 +2,9 @@ package com.tudicloud.asynctask.mybatis.testing;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Every change of a task's lease or status, recorded by a database trigger (test-only) with the
@@ -97,6 +99,18 @@ public final class LeaseAudit {
                     row.getLong("started"), row.wasNull() ? null : finished);
         });
         return leases;
+    }
+
+    /** Claims per task id. */
+    public Map<Long, Long> claimsPerTask() {
+        Map<Long, Long> claims = new HashMap<>();
+        jdbc.query("""
+                SELECT task_id, COUNT(*) AS claims FROM fault_lease_audit
+                WHERE old_status IN ('QUEUED', 'SCHEDULED') AND new_status = 'RUNNING' GROUP BY task_id""",
+                row -> {
+                    claims.put(row.getLong("task_id"), row.getLong("claims"));
+                });
+        return claims;
     }
 
     /** Claims a worker made after a moment of the database's clock. */
