@@ -7,7 +7,6 @@ import com.tudicloud.asynctask.api.TaskResult;
 import com.zaxxer.hikari.HikariDataSource;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 
@@ -20,8 +19,10 @@ import java.sql.Statement;
  * straight to the database named by {@code faults.executions.url}, not through the suite's proxy, so that an
  * outage the suite makes does not hide an execution; a row whose insert fails fails the execution, which is
  * then retried like any other. The table has no key on the task: a task run twice has two rows.
+ *
+ * <p>Not a {@code @Configuration}: the admin application's component scan would find it in the test classes
+ * and wrap the handlers of every application test; as a source its bean methods are read all the same.
  */
-@Configuration(proxyBeanMethods = false)
 public class ExecutionRecording {
 
     static final String TABLE = "fault_execution";
