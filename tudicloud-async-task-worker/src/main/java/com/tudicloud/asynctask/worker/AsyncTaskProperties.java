@@ -69,7 +69,10 @@ public class AsyncTaskProperties implements InitializingBean {
         /** Due schedules claimed per transaction. */
         private int batchSize = 20;
 
-        /** A fire time older than this when it is fired counts as missed and follows its schedule's misfire policy. */
+        /**
+         * A schedule whose next fire time is older than this when it is fired is behind: its fire times up to now
+         * are missed and fire as its misfire policy allows.
+         */
         private Duration misfireThreshold = Duration.ofMinutes(1);
 
         public boolean isEnabled() {

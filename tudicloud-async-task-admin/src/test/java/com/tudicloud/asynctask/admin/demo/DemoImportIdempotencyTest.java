@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.mybatis.spring.SqlSessionFactoryBean;
 import org.mybatis.spring.SqlSessionTemplate;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -42,7 +43,7 @@ class DemoImportIdempotencyTest {
         DatabaseServer server = TestDatabase.get().server();
         dataSource = server.dataSource(server.recreateScratchDatabase("demo_import"), 4);
         AdminChangelog.apply(dataSource);
-        mapper = new SqlSessionTemplate(sessionFactory()).getMapper(DemoImportRecordMapper.class);
+        mapper = new SqlSessionTemplate(sessionFactory(dataSource)).getMapper(DemoImportRecordMapper.class);
         transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
     }
 
@@ -77,19 +78,35 @@ class DemoImportIdempotencyTest {
         BothCheckBeforeEitherInserts racing = new BothCheckBeforeEitherInserts(mapper);
         ImportTaskHandler handler = new ImportTaskHandler(new DemoImportLedger(racing, transaction), Duration.ZERO);
 
-        ExecutorService slots = Executors.newFixedThreadPool(2);
-        try {
-            Future<TaskResult> one = slots.submit(() -> handler.execute(importContext(taskId, 1), new ImportPayload(10)));
-            Future<TaskResult> two = slots.submit(() -> handler.execute(importContext(taskId, 2), new ImportPayload(10)));
-
-            TaskResult expected = TaskResult.success("demo_import_record:" + taskId);
-            assertThat(one.get(20, TimeUnit.SECONDS)).isEqualTo(expected);
-            assertThat(two.get(20, TimeUnit.SECONDS)).isEqualTo(expected);
-        } finally {
-            slots.shutdownNow();
-        }
+        runTwiceAtOnce(handler, taskId);
         assertThat(racing.inserts).as("both executions found no record and tried to insert").hasValue(2);
         assertThat(recordsOf(taskId)).isEqualTo(1);
+    }
+
+    /**
+     * The same race through a ledger whose table lacks the key: both executions import. This is what the
+     * fault suite's count of import records per task would show, and why the key, not the check before the
+     * insert, is what keeps a side effect once.
+     */
+    @Test
+    void withoutTheKeyTwoExecutionsAtTheSameTimeImportTwice() throws Exception {
+        DatabaseServer server = TestDatabase.get().server();
+        try (HikariDataSource unkeyed = server.dataSource(server.recreateScratchDatabase("demo_import_unkeyed"), 4)) {
+            AdminChangelog.apply(unkeyed);
+            new JdbcTemplate(unkeyed).execute("ALTER TABLE demo_import_record DROP PRIMARY KEY, ADD INDEX (task_id)");
+            DemoImportRecordMapper unkeyedMapper = new SqlSessionTemplate(sessionFactory(unkeyed))
+                    .getMapper(DemoImportRecordMapper.class);
+            long taskId = TASK_IDS.incrementAndGet();
+            BothCheckBeforeEitherInserts racing = new BothCheckBeforeEitherInserts(unkeyedMapper);
+            ImportTaskHandler handler = new ImportTaskHandler(new DemoImportLedger(racing,
+                    new TransactionTemplate(new DataSourceTransactionManager(unkeyed))), Duration.ZERO);
+
+            runTwiceAtOnce(handler, taskId);
+
+            long records = unkeyedMapper.selectTaskIds().stream().filter(id -> id == taskId).count();
+            System.out.println("IMPORT injected ledger without its key: task " + taskId + " has " + records + " records");
+            assertThat(records).as("import records of one task, no key to refuse the second").isEqualTo(2);
+        }
     }
 
     @Test
@@ -104,6 +121,20 @@ class DemoImportIdempotencyTest {
         assertThat(ledger.importedTaskIds()).contains(taskId);
     }
 
+    private static void runTwiceAtOnce(ImportTaskHandler handler, long taskId) throws Exception {
+        ExecutorService slots = Executors.newFixedThreadPool(2);
+        try {
+            Future<TaskResult> one = slots.submit(() -> handler.execute(importContext(taskId, 1), new ImportPayload(10)));
+            Future<TaskResult> two = slots.submit(() -> handler.execute(importContext(taskId, 2), new ImportPayload(10)));
+
+            TaskResult expected = TaskResult.success("demo_import_record:" + taskId);
+            assertThat(one.get(20, TimeUnit.SECONDS)).isEqualTo(expected);
+            assertThat(two.get(20, TimeUnit.SECONDS)).isEqualTo(expected);
+        } finally {
+            slots.shutdownNow();
+        }
+    }
+
     private static long recordsOf(long taskId) {
         List<Long> ids = mapper.selectTaskIds();
         return ids.stream().filter(id -> id == taskId).count();
@@ -114,7 +145,7 @@ class DemoImportIdempotencyTest {
     }
 
     /** Registering the mapper interface reads DemoImportRecordMapper.xml beside it. */
-    private static SqlSessionFactory sessionFactory() throws Exception {
+    private static SqlSessionFactory sessionFactory(javax.sql.DataSource dataSource) throws Exception {
         SqlSessionFactoryBean factory = new SqlSessionFactoryBean();
         factory.setDataSource(dataSource);
         SqlSessionFactory sessions = factory.getObject();

@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.TaskStore;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
+import com.tudicloud.asynctask.mybatis.testing.ExecutionLog;
 import com.tudicloud.asynctask.mybatis.testing.LeaseAudit;
 import com.tudicloud.asynctask.mybatis.testing.SchemaScripts;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
@@ -32,9 +33,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The lease guarantees with real processes: worker JVMs (the admin jar as worker nodes) are killed,
  * frozen, cut off from the database and stopped while a steady stream of idempotent demo.import tasks
- * of random short durations flows through them. Afterwards every task has ended, no side effect was
- * written twice, no holder wrote with a stale token, and no task was claimed while another holder's
- * lease on it was valid (a trigger records every lease change with the database's clock).
+ * of random short durations flows through them. Afterwards every task has ended with its import recorded,
+ * every task ran (each handler entry writes a row) and none more often than it was claimed, no holder wrote
+ * with a stale token, and no task was claimed while another holder's lease on it was valid (a trigger records
+ * every lease change with the database's clock).
  */
 class WorkerFaultsIT {
 
@@ -47,6 +49,7 @@ class WorkerFaultsIT {
     private static final int LONG_TASKS = 24;
 
     private final List<WorkerNode> nodes = new ArrayList<>();
+    private String executionsUrl;
     private DatabaseProxy proxy;
     private HikariDataSource dataSource;
 
@@ -60,6 +63,8 @@ class WorkerFaultsIT {
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
         LeaseAudit audit = new LeaseAudit(jdbc);
         audit.install();
+        jdbc.execute(ExecutionRecording.createTable());
+        executionsUrl = server.jdbcUrl(database);
         proxy = new DatabaseProxy(server.address().getPort());
         String proxiedUrl = "jdbc:mysql://127.0.0.1:" + proxy.port() + "/" + database
                 + "?useSSL=false&allowPublicKeyRetrieval=true&useLocalSessionState=true";
@@ -94,10 +99,13 @@ class WorkerFaultsIT {
         tasks.insert(longTasks());
         List<WorkerNode> survivors = Stream.of(w1, w2, w3, w4).filter(node -> node != crashed).toList();
         WorkerNode frozen = awaitBusy(jdbc, survivors);
+        double lateBeforeFreeze = lateOutcomes(frozen);
         frozen.freeze();
         Thread.sleep(LEASE.multipliedBy(2).toMillis());
         frozen.thaw();
         Timestamp thawedAt = jdbc.queryForObject("SELECT NOW(3)", Timestamp.class);
+        // the outcomes of the frozen worker alone, between the freeze and the outage: refused or dropped
+        double frozenLateOutcomes = awaitLateOutcomes(frozen, lateBeforeFreeze);
 
         // database outage: every worker cut off for longer than a lease, then back
         Thread.sleep(3_000);
@@ -122,43 +130,53 @@ class WorkerFaultsIT {
                        SUM(attempt_count > 1) AS rerun
                 FROM system_async_task""");
         long imported = jdbc.queryForObject("SELECT COUNT(*) FROM demo_import_record", Long.class);
+        ExecutionLog executions = recordedExecutions(jdbc);
+        List<Long> taskIds = jdbc.queryForList("SELECT id FROM system_async_task", Long.class);
+        long neverRun = taskIds.stream().filter(id -> !executions.perTask().containsKey(id)).count();
+        Map<Long, String> runsBeyondClaims = executions.runMoreOftenThan(audit.claimsPerTask());
         long tasksWithOneRecord = jdbc.queryForObject("""
                 SELECT COUNT(*) FROM system_async_task t JOIN demo_import_record r ON r.task_id = t.id""", Long.class);
         List<String> overlapping = audit.claimsDuringAnotherHoldersLease();
         List<String> staleWrites = audit.staleHolderWrites();
         long recoveries = audit.recoveries();
         List<WorkerNode> running = survivors.stream().filter(node -> node != stopped).toList();
-        double refused = sum(running, "async_task_outcome_refused_total");
+        double refused = sum(running, "async_task_outcome_refused_total");   // all outcomes refused, over the whole run
         double lost = sum(running, "async_task_lease_lost_total");
         double stoppedForLease = sum(running, "async_task_stopped_total");
         long claimsAfterThaw = audit.claimsBy(frozen.id(), thawedAt);
         long bound = LEASE.plus(RECOVERY).plus(POLL).toMillis();
 
         System.out.printf("FAULTS tasks=%d succeeded=%s rerun=%s kills=1 freezes=1 outages=1 graceful_stops=1 "
-                        + "recoveries=%d crash_recovery_ms=%d bound_ms=%d duplicate_side_effects=%d "
-                        + "stale_writes_written=%d stale_outcomes_refused_by_db=%.0f stale_outcomes_dropped_by_worker=%.0f "
-                        + "executions_stopped=%.0f claims_during_valid_lease=%d frozen_claims_after_thaw=%d%n",
+                        + "recoveries=%d crash_recovery_ms=%d bound_ms=%d executions=%d never_run=%d "
+                        + "runs_beyond_claims=%d side_effects=%d stale_writes_written=%d stale_outcomes_refused_by_db=%.0f "
+                        + "stale_outcomes_dropped_by_worker=%.0f executions_stopped=%.0f frozen_late_outcomes=%.0f "
+                        + "claims_during_valid_lease=%d frozen_claims_after_thaw=%d%n",
                 TASKS + 2 * LONG_TASKS, outcome.get("succeeded"), outcome.get("rerun"), recoveries, recoveryMillis, bound,
-                imported - tasksWithOneRecord, staleWrites.size(), refused, lost, stoppedForLease, overlapping.size(),
-                claimsAfterThaw);
+                executions.size(), neverRun, runsBeyondClaims.size(), imported, staleWrites.size(), refused, lost,
+                stoppedForLease, frozenLateOutcomes, overlapping.size(), claimsAfterThaw);
 
         int total = TASKS + 2 * LONG_TASKS;
         assertThat(((Number) outcome.get("tasks")).intValue()).isEqualTo(total);
         assertThat(((Number) outcome.get("succeeded")).intValue()).as("every task ended SUCCESS").isEqualTo(total);
-        assertThat(imported).as("one import record per task: no side effect twice").isEqualTo(total);
-        assertThat(tasksWithOneRecord).isEqualTo(total);
+        // every handler entry wrote a row, with no key on the task: a task run twice shows twice
+        assertThat(neverRun).as("tasks no handler ran").isZero();
+        assertThat(runsBeyondClaims).as("tasks run more often than claimed").isEmpty();
+        assertThat(executions.size()).as("executions, the re-runs after the faults included").isGreaterThan(total);
+        // the import record's key keeps a second record out, so only a missing one can show here; that the
+        // key is what it takes is DemoImportIdempotencyTest's (a ledger without it imports twice)
+        assertThat(tasksWithOneRecord).as("tasks whose import was recorded").isEqualTo(total);
+        assertThat(imported).isEqualTo(total);
         assertThat(overlapping).as("claims while another holder's lease was valid").isEmpty();
         assertThat(staleWrites).as("outcomes written with a stale token").isEmpty();
         assertThat(recoveries).as("the crash, freeze and outage left expired leases to recover").isPositive();
-        assertThat(recoveryMillis).as("crash to all its tasks running again, vs lease + recovery + poll = %d ms", bound)
-                .isLessThan(bound * 3);
         assertThat(claimsAfterThaw).as("the thawed worker claims new work").isPositive();
-        assertThat(refused + lost).as("the frozen worker's late outcomes, refused or dropped").isPositive();
+        assertThat(frozenLateOutcomes).as("the frozen worker's late outcomes, refused or dropped by itself").isPositive();
         assertThat(leftRunningByStopped).as("tasks the gracefully stopped worker left RUNNING").isZero();
     }
 
     private WorkerNode start(String id, String jdbcUrl, Path logs) throws Exception {
-        WorkerNode node = WorkerNode.start(id, Path.of("target", "tudicloud-async-task-admin.jar"), jdbcUrl, logs, List.of(
+        WorkerNode node = WorkerNode.start(id, Path.of("target", "tudicloud-async-task-admin.jar"), jdbcUrl, executionsUrl,
+                logs, List.of(
                 "--async-task.worker.lease-timeout=" + LEASE.toMillis() + "ms",
                 "--async-task.worker.heartbeat-interval=" + HEARTBEAT.toMillis() + "ms",
                 "--async-task.worker.recovery-interval=" + RECOVERY.toMillis() + "ms",
@@ -167,6 +185,34 @@ class WorkerFaultsIT {
                 "--async-task.worker.slots=8"));
         nodes.add(node);
         return node;
+    }
+
+    /** Outcomes a worker had refused by the database or dropped itself, its lease lost. */
+    private static double lateOutcomes(WorkerNode node) throws IOException, InterruptedException {
+        return node.counter("async_task_outcome_refused_total") + node.counter("async_task_lease_lost_total");
+    }
+
+    /** Waits until the thawed worker has found out about the leases it lost while frozen; its count since. */
+    private static double awaitLateOutcomes(WorkerNode thawed, double before) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        double late = lateOutcomes(thawed) - before;
+        while (late <= 0 && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            late = lateOutcomes(thawed) - before;
+        }
+        return late;
+    }
+
+    /** Every handler entry the worker nodes recorded, on the database's clock. */
+    private static ExecutionLog recordedExecutions(JdbcTemplate jdbc) {
+        ExecutionLog executions = new ExecutionLog();
+        jdbc.query("SELECT task_id, worker, TIMESTAMPDIFF(MICROSECOND, '1970-01-01', started_at) AS started, "
+                + "TIMESTAMPDIFF(MICROSECOND, '1970-01-01', finished_at) AS finished FROM " + ExecutionRecording.TABLE, row -> {
+            long finished = row.getLong("finished");
+            executions.add(row.getLong("task_id"), "demo.import", row.getString("worker"), row.getLong("started"),
+                    row.wasNull() ? null : finished);
+        });
+        return executions;
     }
 
     private static double sum(List<WorkerNode> nodes, String counter) throws IOException, InterruptedException {
@@ -235,6 +281,8 @@ class WorkerFaultsIT {
             if (waiting == 0) {
                 return elapsed;
             }
+            // a crash's tasks run again with no one's help; how soon, against lease + recovery + poll, is a figure
+            // the suite prints, not a bound: 60 s is fifteen times that sum, so only a recovery that never comes fails
             assertThat(elapsed).as("orphans still waiting after 60 s").isLessThan(60_000);
             Thread.sleep(20);
         }

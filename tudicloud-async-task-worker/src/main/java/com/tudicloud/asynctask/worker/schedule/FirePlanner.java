@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.worker.schedule;
 
+import com.tudicloud.asynctask.api.MisfirePolicy;
 import com.tudicloud.asynctask.api.OverlapPolicy;
 import com.tudicloud.asynctask.api.spi.DueSchedule;
 import com.tudicloud.asynctask.api.spi.FirePlan;
@@ -16,9 +17,11 @@ import java.util.function.Function;
 
 /**
  * Decides what a due schedule fires, from its next fire time and the database's now alone (never the
- * JVM's clock). Fire times up to the misfire threshold old are on time and fire each; older ones are
- * missed and follow the schedule's misfire policy. The work is bounded: missed fire times are counted up
- * to {@link #MAX_COUNTED}, beyond which the schedule jumps to its first fire time inside the threshold.
+ * JVM's clock). A schedule whose next fire time is at most the misfire threshold old is on time: each of its
+ * fire times up to now fires. One whose next fire time is older is behind (the fleet was down, or every
+ * scheduler stopped): all its fire times up to now are missed, and its misfire policy bounds what they fire,
+ * so that a restart never bursts more than the policy allows. The work is bounded: missed fire times are
+ * counted up to {@link #MAX_COUNTED}, beyond which the schedule jumps to its first fire time after now.
  */
 public final class FirePlanner implements Function<DueSchedule, FirePlan> {
 
@@ -37,52 +40,41 @@ public final class FirePlanner implements Function<DueSchedule, FirePlan> {
         Instant now = due.databaseNow();
         Instant first = schedule.nextFireTime();
         Recurrence recurrence = Recurrence.of(definition, first);
-        Instant lateBefore = now.minus(misfireThreshold);
 
+        List<Instant> fires = new ArrayList<>();
         int missed = 0;
-        int keep = switch (definition.misfirePolicy()) {
-            case FIRE_EACH -> definition.misfireBound();
-            case COALESCE, SKIP -> 0;
-        };
-        Deque<Instant> latestMissed = new ArrayDeque<>(keep);
+        int misfireSkips = 0;
         Instant time = first;
-        while (time.isBefore(lateBefore) && missed < MAX_COUNTED) {
-            missed++;
-            if (keep > 0) {
-                if (latestMissed.size() == keep) {
-                    latestMissed.removeFirst();
-                }
-                latestMissed.addLast(time);
+        if (!first.isBefore(now.minus(misfireThreshold))) {
+            for (; !time.isAfter(now); time = recurrence.next(time)) {
+                fires.add(time);
             }
-            time = recurrence.next(time);
-        }
-        if (time.isBefore(lateBefore)) {
-            time = recurrence.next(lateBefore.minusMillis(1));
-        }
-        List<Instant> onTime = new ArrayList<>();
-        for (; !time.isAfter(now); time = recurrence.next(time)) {
-            onTime.add(time);
+        } else {
+            int keep = definition.misfirePolicy() == MisfirePolicy.FIRE_EACH ? definition.misfireBound() : 0;
+            Deque<Instant> latestMissed = new ArrayDeque<>(keep);
+            for (; !time.isAfter(now) && missed < MAX_COUNTED; time = recurrence.next(time)) {
+                missed++;
+                if (keep > 0) {
+                    if (latestMissed.size() == keep) {
+                        latestMissed.removeFirst();
+                    }
+                    latestMissed.addLast(time);
+                }
+            }
+            if (!time.isAfter(now)) {
+                time = recurrence.next(now);
+            }
+            switch (definition.misfirePolicy()) {
+                case COALESCE -> fires.add(first);
+                case SKIP -> misfireSkips = missed;
+                case FIRE_EACH -> {
+                    fires.addAll(latestMissed);
+                    misfireSkips = missed - latestMissed.size();
+                }
+            }
         }
         Instant nextFireTime = time;
 
-        List<Instant> fires = new ArrayList<>();
-        int misfireSkips = 0;
-        if (missed == 0) {
-            fires.addAll(onTime);
-        } else {
-            switch (definition.misfirePolicy()) {
-                case COALESCE -> fires.add(first);
-                case SKIP -> {
-                    misfireSkips = missed;
-                    fires.addAll(onTime);
-                }
-                case FIRE_EACH -> {
-                    misfireSkips = missed - latestMissed.size();
-                    fires.addAll(latestMissed);
-                    fires.addAll(onTime);
-                }
-            }
-        }
         int overlapSkips = 0;
         if (definition.overlapPolicy() == OverlapPolicy.SKIP && !fires.isEmpty()) {
             // one task at a time: none while the last one runs, and never several at once

@@ -298,18 +298,27 @@ class AsyncTaskWorkerTest {
         assertThat(rows.status(other)).isEqualTo("QUEUED");
     }
 
+    /**
+     * The poller's first claim finds the queue empty, after which it sleeps its 30 s poll interval; the submit
+     * comes after that claim (claims are counted by the claim batch-size meter, empty ones included), so only
+     * the wake-up can bring the claim that takes the task within 20 s.
+     */
     @Test
     void aSubmitInTheSameJvmWakesAnIdlePoller() {
         var handler = RecordingHandler.succeeding("mail");
         AsyncTaskWorker worker = workers.start("w1", settings -> settings.setPollInterval(Duration.ofSeconds(30)), handler);
         AsyncTaskClient client = workers.client(worker);
-        // let the poller find the queue empty and go to sleep for its 30 s interval
-        await().pollDelay(Duration.ofMillis(300)).until(() -> true);
+        await().atMost(Duration.ofSeconds(20)).until(() -> claimRounds() == 1);
 
         long id = client.submit(TaskRequest.of("mail", null)).taskId();
 
-        // well inside the 30 s poll interval: only the wake-up explains it
-        await().atMost(Duration.ofSeconds(10)).until(() -> client.get(id).orElseThrow().status() == TaskStatus.SUCCESS);
+        // without the wake-up the next claim would come 30 s after the first
+        await().atMost(Duration.ofSeconds(20)).until(() -> client.get(id).orElseThrow().status() == TaskStatus.SUCCESS);
+    }
+
+    private long claimRounds() {
+        var rounds = workers.meters.find("async.task.claim.batch.size").summary();
+        return rounds == null ? 0 : rounds.count();
     }
 
     @Test

@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.worker.engine;
 import com.tudicloud.asynctask.api.TaskContext;
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskResult;
+import com.tudicloud.asynctask.mybatis.testing.ExecutionLog;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -10,7 +11,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A test handler that records what ran: executions per task, the most ran at once, and any task
- * that two executions ran at the same time.
+ * that two executions ran at the same time; and each execution's start and finish in an
+ * {@link ExecutionLog}, which handlers of several types may share to check limits across them.
  */
 class RecordingHandler<P> implements TaskHandler<P> {
 
@@ -29,10 +31,16 @@ class RecordingHandler<P> implements TaskHandler<P> {
     private final String type;
     private final Class<P> payloadType;
     private final Body<P> body;
+    final ExecutionLog log;
 
     RecordingHandler(String type, Class<P> payloadType, Body<P> body) {
+        this(type, payloadType, new ExecutionLog(), body);
+    }
+
+    RecordingHandler(String type, Class<P> payloadType, ExecutionLog log, Body<P> body) {
         this.type = type;
         this.payloadType = payloadType;
+        this.log = log;
         this.body = body;
     }
 
@@ -57,6 +65,7 @@ class RecordingHandler<P> implements TaskHandler<P> {
     @Override
     public TaskResult execute(TaskContext context, P payload) throws Exception {
         long id = context.taskId();
+        ExecutionLog.Entry entry = log.started(id, type, Thread.currentThread().getName());
         contexts.put(id, context);
         executions.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
         if (runningNow.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet() > 1) {
@@ -68,6 +77,7 @@ class RecordingHandler<P> implements TaskHandler<P> {
         } finally {
             concurrent.decrementAndGet();
             runningNow.get(id).decrementAndGet();
+            log.finished(entry);
         }
     }
 

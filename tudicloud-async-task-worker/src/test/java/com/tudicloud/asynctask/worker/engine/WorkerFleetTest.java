@@ -3,20 +3,21 @@ package com.tudicloud.asynctask.worker.engine;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskResult;
+import com.tudicloud.asynctask.mybatis.testing.ExecutionLog;
+import com.tudicloud.asynctask.mybatis.testing.LeaseAudit;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,6 +25,9 @@ import static org.awaitility.Awaitility.await;
 
 /** Several worker instances, each with its own connection pool, racing for the same table. */
 class WorkerFleetTest {
+
+    /** How long after its submit the clocks test's first tasks are due. */
+    private static final Duration DUE_IN = Duration.ofSeconds(2);
 
     private final TestDatabase db = TestDatabase.get();
     private final TaskRows rows = new TaskRows(db.dataSource());
@@ -59,9 +63,10 @@ class WorkerFleetTest {
     }
 
     @Test
-    void globalAndPerTypeLimitsHoldWhileFourWorkersRace() throws Exception {
-        var typeA = new RecordingHandler<>("a", Integer.class, (context, n) -> pause());
-        var typeB = new RecordingHandler<>("b", Integer.class, (context, n) -> pause());
+    void globalAndPerTypeLimitsHoldWhileFourWorkersRace() {
+        ExecutionLog handlers = new ExecutionLog();
+        var typeA = new RecordingHandler<>("a", Integer.class, handlers, (context, n) -> pause());
+        var typeB = new RecordingHandler<>("b", Integer.class, handlers, (context, n) -> pause());
         Consumer<AsyncTaskProperties.Worker> limits = settings -> {
             settings.setSlots(6);
             settings.setGlobalLimit(5);
@@ -71,14 +76,11 @@ class WorkerFleetTest {
         for (int i = 1; i <= 4; i++) {
             fleet.add(workers.start("w" + i, limits, typeA, typeB));
         }
-        LeasedPeaks peaks = runFortyOfEachAndSampleLeases(fleet);
+        ExecutionLog leases = runFortyOfEachUnderAudit(fleet);
 
-        assertThat(peaks.all()).as("running tasks seen in the table").isLessThanOrEqualTo(5);
-        assertThat(peaks.typeB()).as("running tasks of type b seen in the table").isLessThanOrEqualTo(2);
-        int handlersAtOnce = typeA.maxConcurrent.get() + typeB.maxConcurrent.get();
-        assertThat(typeB.maxConcurrent.get()).as("type b handlers at once").isEqualTo(2);
-        assertThat(handlersAtOnce).as("the race really happened").isGreaterThanOrEqualTo(4);
-        assertThat(typeA.overlaps.get() + typeB.overlaps.get()).isZero();
+        assertLimitsHeld(leases, handlers);
+        assertThat(handlers.maxAtOnce(ExecutionLog.all())).as("handlers at once: the race really happened")
+                .isGreaterThanOrEqualTo(4);
     }
 
     /**
@@ -86,9 +88,10 @@ class WorkerFleetTest {
      * obey them as well while all four race for the same tasks.
      */
     @Test
-    void limitsOneWorkerSetsBindTheWorkersThatSetNone() throws Exception {
-        var typeA = new RecordingHandler<>("a", Integer.class, (context, n) -> pause());
-        var typeB = new RecordingHandler<>("b", Integer.class, (context, n) -> pause());
+    void limitsOneWorkerSetsBindTheWorkersThatSetNone() {
+        ExecutionLog handlers = new ExecutionLog();
+        var typeA = new RecordingHandler<>("a", Integer.class, handlers, (context, n) -> pause());
+        var typeB = new RecordingHandler<>("b", Integer.class, handlers, (context, n) -> pause());
         List<AsyncTaskWorker> fleet = new ArrayList<>();
         fleet.add(workers.start("w1", settings -> {
             settings.setSlots(6);
@@ -105,19 +108,35 @@ class WorkerFleetTest {
                 settings.setLimitsRefreshInterval(Duration.ofMillis(100));
             }, typeA, typeB));
         }
-        LeasedPeaks peaks = runFortyOfEachAndSampleLeases(fleet);
+        ExecutionLog leases = runFortyOfEachUnderAudit(fleet);
 
-        assertThat(peaks.all()).as("leased tasks seen in the table").isLessThanOrEqualTo(5);
-        assertThat(peaks.typeB()).as("leased tasks of type b seen in the table").isLessThanOrEqualTo(2);
+        assertLimitsHeld(leases, handlers);
         assertThat(rows.jdbc().queryForObject("SELECT COUNT(*) FROM system_async_task WHERE task_type = 'b' "
                 + "AND lease_owner IN ('w2', 'w3', 'w4')", Long.class)).as("b tasks run by workers that set no limit")
                 .isPositive();
-        assertThat(typeA.overlaps.get() + typeB.overlaps.get()).isZero();
+    }
+
+    /**
+     * The caps (5 in all, 2 of type b) at every instant: of the leases the table granted (the audit's claim
+     * and end of each, on the database's clock) and of the handlers that ran (their start and finish); and
+     * every task ran once, never twice at a time.
+     */
+    private void assertLimitsHeld(ExecutionLog leases, ExecutionLog handlers) {
+        assertThat(leases.size()).as("leases granted").isEqualTo(80);
+        assertThat(leases.overshoots(5, ExecutionLog.all())).as("leased tasks beyond the global limit").isEmpty();
+        assertThat(leases.overshoots(2, ExecutionLog.ofType("b"))).as("leased b tasks beyond its limit").isEmpty();
+        assertThat(handlers.overshoots(5, ExecutionLog.all())).as("handlers beyond the global limit").isEmpty();
+        assertThat(handlers.overshoots(2, ExecutionLog.ofType("b"))).as("b handlers beyond its limit").isEmpty();
+        assertThat(handlers.maxAtOnce(ExecutionLog.ofType("b"))).as("b handlers at once").isEqualTo(2);
+        assertThat(handlers.notRunExactlyOnce(rows.jdbc().queryForList("SELECT id FROM system_async_task", Long.class)))
+                .as("tasks not run exactly once").isEmpty();
+        assertThat(handlers.overlappingRunsOfOneTask()).isEmpty();
     }
 
     /**
      * Leases are computed and compared by the database alone: a client and workers whose wall clocks
-     * are ten minutes apart neither lose leases nor delay or hurry work.
+     * are ten minutes apart neither lose leases nor delay or hurry work: a task is due when its submit said on the
+     * database's clock, and starts no sooner.
      */
     @Test
     void clocksTenMinutesOffChangeNothing() {
@@ -135,49 +154,56 @@ class WorkerFleetTest {
         AsyncTaskClient clientAhead = workers.client(Clock.offset(Clock.systemUTC(), Duration.ofMinutes(10)), ahead, behind);
         AsyncTaskClient clientBehind = workers.client(Clock.offset(Clock.systemUTC(), Duration.ofMinutes(-10)), ahead, behind);
 
+        Timestamp before = databaseNow();
         long dueSoonAhead = clientAhead.submit(TaskRequest.of("long", 1)
-                .withRunAt(Clock.offset(Clock.systemUTC(), Duration.ofMinutes(10)).instant().plusMillis(400))).taskId();
+                .withRunAt(Clock.offset(Clock.systemUTC(), Duration.ofMinutes(10)).instant().plus(DUE_IN))).taskId();
         long dueSoonBehind = clientBehind.submit(TaskRequest.of("long", 2)
-                .withRunAt(Clock.offset(Clock.systemUTC(), Duration.ofMinutes(-10)).instant().plusMillis(400))).taskId();
-        assertThat(rows.millisUntilDue(dueSoonAhead)).isBetween(0L, 400L);
-        assertThat(rows.millisUntilDue(dueSoonBehind)).isBetween(0L, 400L);
+                .withRunAt(Clock.offset(Clock.systemUTC(), Duration.ofMinutes(-10)).instant().plus(DUE_IN))).taskId();
+        Timestamp after = databaseNow();
+        for (long id : List.of(dueSoonAhead, dueSoonBehind)) {
+            // due DUE_IN after its submit on the database's clock: neither ten minutes early nor late
+            assertThat(column(id, "available_at")).as("due time of task %d", id)
+                    .isAfterOrEqualTo(before).isBeforeOrEqualTo(Timestamp.from(after.toInstant().plus(DUE_IN)));
+        }
         for (int i = 0; i < 6; i++) {
             clientAhead.submit(TaskRequest.of("long", 10 + i));
         }
 
+        // ten minutes late would time out here
         await().atMost(Duration.ofSeconds(30)).until(() -> rows.count("SUCCESS") == 8);
+        for (long id : List.of(dueSoonAhead, dueSoonBehind)) {
+            assertThat(column(id, "started_at")).as("start of task %d, not before it was due", id)
+                    .isAfterOrEqualTo(column(id, "available_at"));
+        }
         assertThat(handler.executions.values()).allMatch(count -> count.get() == 1);
         assertThat(handler.overlaps).hasValue(0);
     }
 
-    /** The most leased tasks, of all types and of type b, the table showed at any one time. */
-    private record LeasedPeaks(long all, long typeB) {
+    private Timestamp databaseNow() {
+        return rows.jdbc().queryForObject("SELECT NOW(3)", Timestamp.class);
     }
 
-    /** Submits 40 tasks of type a and 40 of type b, samples the leased counts until all 80 succeeded. */
-    private LeasedPeaks runFortyOfEachAndSampleLeases(List<AsyncTaskWorker> fleet) throws InterruptedException {
-        AsyncTaskClient client = workers.client(fleet.toArray(AsyncTaskWorker[]::new));
-        AtomicLong maxLeased = new AtomicLong();
-        AtomicLong maxLeasedB = new AtomicLong();
-        AtomicBoolean sampling = new AtomicBoolean(true);
-        Thread sampler = new Thread(() -> {
-            while (sampling.get()) {
-                maxLeased.accumulateAndGet(rows.countLeased(), Math::max);
-                maxLeasedB.accumulateAndGet(rows.jdbc().queryForObject("SELECT COUNT(*) FROM system_async_task "
-                        + "WHERE task_type = 'b' AND status IN ('RUNNING', 'CANCEL_REQUESTED')", Long.class), Math::max);
-            }
-        });
-        sampler.start();
+    private Timestamp column(long taskId, String column) {
+        return rows.jdbc().queryForObject("SELECT " + column + " FROM system_async_task WHERE id = ?", Timestamp.class,
+                taskId);
+    }
 
-        List<TaskRequest> requests = new ArrayList<>();
-        for (int i = 0; i < 80; i++) {
-            requests.add(TaskRequest.of(i % 2 == 0 ? "a" : "b", i));
+    /** Submits 40 tasks of type a and 40 of type b with a trigger recording every lease change, until all 80 succeeded. */
+    private ExecutionLog runFortyOfEachUnderAudit(List<AsyncTaskWorker> fleet) {
+        LeaseAudit audit = new LeaseAudit(rows.jdbc());
+        audit.install();
+        try {
+            AsyncTaskClient client = workers.client(fleet.toArray(AsyncTaskWorker[]::new));
+            List<TaskRequest> requests = new ArrayList<>();
+            for (int i = 0; i < 80; i++) {
+                requests.add(TaskRequest.of(i % 2 == 0 ? "a" : "b", i));
+            }
+            client.submitAll(requests);
+            await().atMost(Duration.ofSeconds(60)).until(() -> rows.count("SUCCESS") == 80);
+            return audit.leases();
+        } finally {
+            audit.uninstall();
         }
-        client.submitAll(requests);
-        await().atMost(Duration.ofSeconds(60)).until(() -> rows.count("SUCCESS") == 80);
-        sampling.set(false);
-        sampler.join();
-        return new LeasedPeaks(maxLeased.get(), maxLeasedB.get());
     }
 
     private static TaskResult pause() throws InterruptedException {

@@ -96,32 +96,58 @@ class FirePlannerTest {
     void eachMisfirePolicyAfterADayDown() {
         FirePlanner planner = new FirePlanner(Duration.ofMinutes(1));
         String first = "2026-06-01T00:00:00Z";
-        String now = "2026-06-02T00:00:30Z"; // 24 hourly fire times missed, the one at midnight on time
+        String now = "2026-06-02T00:00:30Z"; // behind by a day: 25 hourly fire times up to now, midnight's included
 
         FirePlan coalesce = planner.apply(due(cron("@hourly", "UTC", MisfirePolicy.COALESCE, 1, OverlapPolicy.ALLOW), first, now));
         FirePlan skip = planner.apply(due(cron("@hourly", "UTC", MisfirePolicy.SKIP, 1, OverlapPolicy.ALLOW), first, now));
         FirePlan each = planner.apply(due(cron("@hourly", "UTC", MisfirePolicy.FIRE_EACH, 5, OverlapPolicy.ALLOW), first, now));
 
         assertThat(coalesce.fireTimes()).containsExactly(Instant.parse(first));
-        assertThat(coalesce.missed()).isEqualTo(24);
+        assertThat(coalesce.missed()).isEqualTo(25);
         assertThat(coalesce.skips()).isZero();
-        assertThat(skip.fireTimes()).containsExactly(Instant.parse("2026-06-02T00:00:00Z"));
-        assertThat(skip.misfireSkips()).isEqualTo(24);
-        assertThat(each.fireTimes()).extracting(Instant::toString).containsExactly("2026-06-01T19:00:00Z",
-                "2026-06-01T20:00:00Z", "2026-06-01T21:00:00Z", "2026-06-01T22:00:00Z", "2026-06-01T23:00:00Z",
-                "2026-06-02T00:00:00Z");
-        assertThat(each.misfireSkips()).isEqualTo(19);
+        assertThat(skip.fireTimes()).isEmpty();
+        assertThat(skip.misfireSkips()).isEqualTo(25);
+        assertThat(each.fireTimes()).extracting(Instant::toString).containsExactly("2026-06-01T20:00:00Z",
+                "2026-06-01T21:00:00Z", "2026-06-01T22:00:00Z", "2026-06-01T23:00:00Z", "2026-06-02T00:00:00Z");
+        assertThat(each.misfireSkips()).isEqualTo(20);
         List.of(coalesce, skip, each).forEach(plan ->
                 assertThat(plan.nextFireTime()).isEqualTo(Instant.parse("2026-06-02T01:00:00Z")));
     }
 
+    /**
+     * Behind by more than the threshold, a schedule's fire times inside the threshold are part of the missed
+     * period: every two seconds, the fleet down for 93 s, a threshold of a minute. The policy bounds the burst.
+     */
     @Test
-    void aFireTimeLateByLessThanTheThresholdIsNotAMisfire() {
-        FirePlan plan = new FirePlanner(Duration.ofMinutes(1)).apply(due(cron("* * * * * *", "UTC", MisfirePolicy.SKIP, 1,
-                OverlapPolicy.ALLOW), "2026-06-01T00:00:00Z", "2026-06-01T00:00:02.500Z"));
+    void aRestartAfterAnOutageFiresNoMoreThanThePolicyAllows() {
+        FirePlanner planner = new FirePlanner(Duration.ofMinutes(1));
+        String first = "2026-06-01T00:00:02Z";
+        String now = "2026-06-01T00:01:33Z";   // 46 fire times up to now, 16 of them older than the threshold
 
-        assertThat(plan.fireTimes()).hasSize(3);
+        FirePlan coalesce = planner.apply(due(cron("*/2 * * * * *", "UTC", MisfirePolicy.COALESCE, 1, OverlapPolicy.ALLOW), first, now));
+        FirePlan skip = planner.apply(due(cron("*/2 * * * * *", "UTC", MisfirePolicy.SKIP, 1, OverlapPolicy.ALLOW), first, now));
+        FirePlan each = planner.apply(due(cron("*/2 * * * * *", "UTC", MisfirePolicy.FIRE_EACH, 3, OverlapPolicy.ALLOW), first, now));
+
+        assertThat(coalesce.fireTimes()).containsExactly(Instant.parse(first));
+        assertThat(skip.fireTimes()).isEmpty();
+        assertThat(each.fireTimes()).extracting(Instant::toString)
+                .containsExactly("2026-06-01T00:01:28Z", "2026-06-01T00:01:30Z", "2026-06-01T00:01:32Z");
+        List.of(coalesce, skip, each).forEach(plan -> {
+            assertThat(plan.missed()).isEqualTo(46);
+            assertThat(plan.nextFireTime()).isEqualTo(Instant.parse("2026-06-01T00:01:34Z"));
+        });
+        assertThat(skip.misfireSkips()).isEqualTo(46);
+        assertThat(each.misfireSkips()).isEqualTo(43);
+    }
+
+    @Test
+    void aScheduleLateByLessThanTheThresholdFiresEachFireTime() {
+        FirePlan plan = new FirePlanner(Duration.ofMinutes(1)).apply(due(cron("* * * * * *", "UTC", MisfirePolicy.SKIP, 1,
+                OverlapPolicy.ALLOW), "2026-06-01T00:00:00Z", "2026-06-01T00:00:59.500Z"));
+
+        assertThat(plan.fireTimes()).hasSize(60);
         assertThat(plan.missed()).isZero();
+        assertThat(plan.nextFireTime()).isEqualTo(Instant.parse("2026-06-01T00:01:00Z"));
     }
 
     @Test

@@ -8,26 +8,35 @@ import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.Queue;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.UnaryOperator;
 
 /**
  * Scheduler instances as separate workers would run them: each its own connection pool, store and loop
- * thread, and its own JVM clock. Stops them all after each test.
+ * thread, and its own JVM clock. Stops them all after each test. Every fire a scheduler makes is appended to
+ * {@link #fires}, with the fire times it fired whether their tasks were inserted or found: the unique key of
+ * the task table swallows a second task for one fire time, this record does not.
  */
 final class SchedulerFleet implements AfterEachCallback {
 
     private final TestDatabase db;
     private final List<RecurringTaskScheduler> schedulers = new ArrayList<>();
     private final List<HikariDataSource> pools = new ArrayList<>();
-    /** Tasks submitted per scheduler instance, as its metrics saw them. */
-    final Map<String, AtomicInteger> firedBy = new ConcurrentHashMap<>();
+    /** One fire of one schedule by one scheduler: the fire times it fired, and how many it found missed. */
+    record Fire(String scheduler, String schedule, int fireTimes, int missed) {
+    }
+
+    /** Every fire of every scheduler, as its metrics saw it; never deduplicated. */
+    final Queue<Fire> fires = new ConcurrentLinkedQueue<>();
 
     SchedulerFleet(TestDatabase db) {
         this.db = db;
@@ -45,21 +54,52 @@ final class SchedulerFleet implements AfterEachCallback {
     }
 
     RecurringTaskScheduler start(String name, Clock clock, Duration misfireThreshold) {
+        return start(name, clock, misfireThreshold, UnaryOperator.identity());
+    }
+
+    /** @param storeAround wraps the scheduler's store, e.g. to make it fire a fire time twice */
+    RecurringTaskScheduler start(String name, Clock clock, Duration misfireThreshold,
+                                 UnaryOperator<ScheduleStore> storeAround) {
         AsyncTaskProperties.Schedules settings = new AsyncTaskProperties.Schedules();
         settings.setRefreshInterval(Duration.ofMillis(100));
         settings.setBatchSize(4);
         settings.setMisfireThreshold(misfireThreshold);
-        AtomicInteger fired = firedBy.computeIfAbsent(name, n -> new AtomicInteger());
-        AsyncTaskMetrics counting = new AsyncTaskMetrics() {
+        AsyncTaskMetrics recording = new AsyncTaskMetrics() {
             @Override
             public void scheduleFired(String schedule, int tasks, int missed, int misfireSkips, int overlapSkips) {
-                fired.addAndGet(tasks);
+                fires.add(new Fire(name, schedule, tasks, missed));
             }
         };
-        RecurringTaskScheduler scheduler = new RecurringTaskScheduler(store(), settings, counting, clock, new ScheduleChanges());
+        RecurringTaskScheduler scheduler = new RecurringTaskScheduler(storeAround.apply(store()), settings, recording,
+                clock, new ScheduleChanges());
         schedulers.add(scheduler);
         scheduler.start();
         return scheduler;
+    }
+
+    /** Fire times fired per scheduler. */
+    Map<String, Integer> firedBy() {
+        Map<String, Integer> by = new TreeMap<>();
+        fires.forEach(fire -> by.merge(fire.scheduler(), fire.fireTimes(), Integer::sum));
+        return by;
+    }
+
+    /**
+     * The schedules whose fire times fired differ in number from their tasks in the table, with both
+     * numbers: a fire time fired twice shows here although the table holds one task for it.
+     */
+    Map<String, String> firesOtherThanTasks(JdbcTemplate jdbc) {
+        Map<String, Integer> fired = new TreeMap<>();
+        fires.forEach(fire -> fired.merge(fire.schedule(), fire.fireTimes(), Integer::sum));
+        Map<String, String> differing = new TreeMap<>();
+        fired.forEach((schedule, count) -> {
+            long tasks = jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE dedup_key LIKE ?",
+                    Long.class, "schedule:" + schedule + "@%");
+            if (tasks != count) {
+                differing.put(schedule, "fired " + count + ", tasks " + tasks);
+            }
+        });
+        return differing;
     }
 
     void stopAll() {

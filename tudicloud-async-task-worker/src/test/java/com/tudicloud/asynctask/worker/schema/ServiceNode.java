@@ -25,7 +25,8 @@ import java.util.stream.Stream;
  * shipped changelog through Spring Boot's Liquibase, and the async-task auto-configuration. Prints READY once
  * the application has started, then stops; a failed start exits with status 1. With {@code node.barrier} (a
  * directory) and {@code node.count}, it waits just before its migration until every node got there, so that
- * the migrations start together however long each JVM took to get there.
+ * the migrations start together however long each JVM took to get there. Prints when its migration began and
+ * ended, so that a test can tell the migrations overlapped.
  */
 @Configuration(proxyBeanMethods = false)
 @ImportAutoConfiguration({DataSourceAutoConfiguration.class, LiquibaseAutoConfiguration.class,
@@ -33,6 +34,9 @@ import java.util.stream.Stream;
 public class ServiceNode {
 
     static final String READY = "NODE READY";
+    /** Printed with the wall clock's milliseconds just before the migration starts and once it has ended. */
+    static final String MIGRATION_BEGUN = "MIGRATION BEGUN ";
+    static final String MIGRATION_ENDED = "MIGRATION ENDED ";
 
     @Bean
     static BeanPostProcessor migrateTogether() {
@@ -41,6 +45,17 @@ public class ServiceNode {
             public Object postProcessBeforeInitialization(Object bean, String beanName) {
                 if (bean instanceof SpringLiquibase && System.getProperty("node.barrier") != null) {
                     awaitAllNodes(Path.of(System.getProperty("node.barrier")), Integer.getInteger("node.count"));
+                }
+                if (bean instanceof SpringLiquibase) {
+                    System.out.println(MIGRATION_BEGUN + System.currentTimeMillis());
+                }
+                return bean;
+            }
+
+            @Override
+            public Object postProcessAfterInitialization(Object bean, String beanName) {
+                if (bean instanceof SpringLiquibase) {
+                    System.out.println(MIGRATION_ENDED + System.currentTimeMillis());
                 }
                 return bean;
             }

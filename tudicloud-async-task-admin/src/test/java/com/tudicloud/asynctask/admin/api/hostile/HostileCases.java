@@ -25,10 +25,10 @@ final class HostileCases {
     private final Map<String, Set<String>> attacked = new HashMap<>();
     private final Map<String, Integer> turns = new HashMap<>();
 
-    HostileCases(List<ApiOperation> operations, Targets targets) {
+    HostileCases(List<ApiOperation> operations, Targets targets, StoredRows stored) {
         this.operations = operations;
         attacks.addAll(new ParameterAttacks(targets).attacks());
-        attacks.addAll(new BodyAttacks(targets).attacks());
+        attacks.addAll(new BodyAttacks(targets, stored).attacks());
         attacks.addAll(new ProtocolAttacks(targets, operations).attacks());
     }
 

@@ -32,8 +32,8 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 /**
  * Generated hostile input against every operation and parameter of the REST API, read from the
  * application's own OpenAPI document, sent over real HTTP. Whatever comes: no 5xx; every rejection is a
- * problem that names what was wrong and leaves the task table as it was; what is accepted is stored and
- * matched exactly as sent. The build runs a fixed seed, so that it fails only for a change of the code;
+ * problem that names what was wrong and leaves the tables as they were (tasks, events, schedules, task types);
+ * what is accepted is stored (as the database holds it) and matched exactly as sent. The build runs a fixed seed, so that it fails only for a change of the code;
  * explore with {@code -Dhostile.seed=random} (the seed is in every test's name, to reproduce it with
  * {@code -Dhostile.seed=...}), more cases with {@code -Dhostile.cases=...}.
  */
@@ -81,7 +81,8 @@ class HostileInputTest {
                 MisfirePolicy.COALESCE, 1, OverlapPolicy.ALLOW), false);
         HostileCases cases = new HostileCases(operations,
                 // a task type named by the task id is unknown: attacks on a type's other parts get its 404
-                new Targets(Map.of("id", String.valueOf(existing), "name", SCHEDULE, "type", String.valueOf(existing))));
+                new Targets(Map.of("id", String.valueOf(existing), "name", SCHEDULE, "type", String.valueOf(existing))),
+                new StoredRows(db.dataSource()));
         Random random = new Random(SEED);
         Stream<DynamicTest> attacks = IntStream.range(0, CASES).mapToObj(index -> cases.next(index, random))
                 .map(request -> dynamicTest(request.label() + " [hostile.seed=" + SEED + "]", () -> check(wire, request)));
@@ -102,7 +103,7 @@ class HostileInputTest {
         assertThat(reply.status()).as("status of %s", answer).isLessThan(500);
         if (reply.status() >= 400 || reply.status() == 0) {
             assertRefusedClearly(request, reply, answer);
-            assertThat(table.now()).as("the task table after %s", answer).isEqualTo(before);
+            assertThat(table.now()).as("the tables after %s", answer).isEqualTo(before);
             return;
         }
         assertThat(reply.status()).as("status of %s", answer).isBetween(200, 299);
