@@ -7,6 +7,8 @@ import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.spi.NewTask;
+import com.tudicloud.asynctask.api.spi.PayloadCodec;
+import com.tudicloud.asynctask.api.spi.TaskSubmissionListener;
 import com.tudicloud.asynctask.api.spi.TaskStore;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.client;
 
+import com.tudicloud.asynctask.api.spi.PayloadCodec;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

@@ -1,6 +1,6 @@
 package com.tudicloud.asynctask.client;
 
-import com.tudicloud.asynctask.client.PayloadCodec.MalformedPayloadException;
+import com.tudicloud.asynctask.api.spi.PayloadCodec.MalformedPayloadException;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 

@@ -2,7 +2,7 @@ package com.tudicloud.asynctask.admin.demo;
 
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.client.JacksonPayloadCodec;
-import com.tudicloud.asynctask.client.PayloadCodec;
+import com.tudicloud.asynctask.api.spi.PayloadCodec;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 

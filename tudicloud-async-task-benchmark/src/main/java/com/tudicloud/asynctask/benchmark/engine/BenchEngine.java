@@ -6,7 +6,7 @@ import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.client.ClientMetrics;
 import com.tudicloud.asynctask.client.DefaultAsyncTaskClient;
 import com.tudicloud.asynctask.client.JacksonPayloadCodec;
-import com.tudicloud.asynctask.client.TaskSubmissionListener;
+import com.tudicloud.asynctask.api.spi.TaskSubmissionListener;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;

@@ -9,7 +9,7 @@ import com.tudicloud.asynctask.api.RecurringTask;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
-import com.tudicloud.asynctask.client.PayloadCodec;
+import com.tudicloud.asynctask.api.spi.PayloadCodec;
 import com.tudicloud.asynctask.client.autoconfigure.AsyncTaskClientAutoConfiguration;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;

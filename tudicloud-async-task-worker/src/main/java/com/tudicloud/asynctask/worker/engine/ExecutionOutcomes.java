@@ -4,7 +4,7 @@ import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.Completion;
-import com.tudicloud.asynctask.client.PayloadCodec.MalformedPayloadException;
+import com.tudicloud.asynctask.api.spi.PayloadCodec.MalformedPayloadException;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicy;
 

@@ -3,7 +3,7 @@ package com.tudicloud.asynctask.worker.engine;
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.spi.Completion;
-import com.tudicloud.asynctask.client.PayloadCodec;
+import com.tudicloud.asynctask.api.spi.PayloadCodec;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

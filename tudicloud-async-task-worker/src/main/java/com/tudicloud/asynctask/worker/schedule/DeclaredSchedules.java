@@ -3,7 +3,7 @@ package com.tudicloud.asynctask.worker.schedule;
 import com.tudicloud.asynctask.api.RecurringTask;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
-import com.tudicloud.asynctask.client.PayloadCodec;
+import com.tudicloud.asynctask.api.spi.PayloadCodec;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

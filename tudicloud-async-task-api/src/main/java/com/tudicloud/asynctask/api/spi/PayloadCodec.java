@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.client;
+package com.tudicloud.asynctask.api.spi;
 
 /** Turns payloads into the JSON text stored with a task, and back into a handler's payload type. */
 public interface PayloadCodec {

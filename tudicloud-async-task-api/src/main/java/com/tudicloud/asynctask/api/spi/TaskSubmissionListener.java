@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.client;
+package com.tudicloud.asynctask.api.spi;
 
 import java.util.Set;
 
