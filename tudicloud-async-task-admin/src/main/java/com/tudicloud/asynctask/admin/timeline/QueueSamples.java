@@ -2,7 +2,7 @@ package com.tudicloud.asynctask.admin.timeline;
 
 import com.tudicloud.asynctask.api.spi.QueueSample;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
-import com.tudicloud.asynctask.worker.engine.PeriodicService;
+import com.tudicloud.asynctask.worker.maintenance.MaintenanceService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,7 +18,7 @@ import java.util.List;
  * CANCEL_REQUESTED rows) and keeps an hour of samples in memory: a restarted admin starts with none, and
  * two admin instances each have their own.
  */
-public class QueueSamples extends PeriodicService {
+public class QueueSamples extends MaintenanceService {
 
     private static final Logger log = LoggerFactory.getLogger(QueueSamples.class);
     private static final Duration KEPT = Duration.ofMinutes(FinishedMinutes.MAX_MINUTES);

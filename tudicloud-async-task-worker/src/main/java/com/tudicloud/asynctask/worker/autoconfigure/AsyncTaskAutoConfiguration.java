@@ -16,7 +16,8 @@ import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.TaskTypeProperties;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.tudicloud.asynctask.worker.engine.HandlerRegistry;
-import com.tudicloud.asynctask.worker.engine.RetentionJob;
+import com.tudicloud.asynctask.worker.maintenance.MaintenanceService;
+import com.tudicloud.asynctask.worker.maintenance.RetentionJob;
 import com.tudicloud.asynctask.worker.engine.WorkerIds;
 import com.tudicloud.asynctask.worker.metrics.FleetGauges;
 import com.tudicloud.asynctask.worker.metrics.ScheduleGauges;
@@ -41,7 +42,6 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
-import java.time.Clock;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -101,6 +101,13 @@ public class AsyncTaskAutoConfiguration {
         return new DeclaredSchedules(declared.orderedStream().toList(), operations, codec, policies);
     }
 
+    /** Starts and stops the application's maintenance services (retention, the scheduler, the gauges, ...) with it. */
+    @Bean
+    @ConditionalOnMissingBean
+    MaintenanceLifecycle asyncTaskMaintenanceLifecycle(ObjectProvider<MaintenanceService> services) {
+        return new MaintenanceLifecycle(services);
+    }
+
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnBean(LeaseStore.class)
     @Conditional(WorkerWanted.class)
@@ -129,10 +136,8 @@ public class AsyncTaskAutoConfiguration {
         @ConditionalOnMissingBean
         @ConditionalOnBooleanProperty(prefix = "async-task.schedules", name = "enabled", matchIfMissing = true)
         RecurringTaskScheduler asyncTaskRecurringTaskScheduler(ScheduleStore store, AsyncTaskProperties properties,
-                                                               AsyncTaskMetrics metrics, ObjectProvider<Clock> clock,
-                                                               ScheduleChanges changes) {
-            return new RecurringTaskScheduler(store, properties.getSchedules(), metrics,
-                    clock.getIfAvailable(Clock::systemUTC), changes);
+                                                               AsyncTaskMetrics metrics, ScheduleChanges changes) {
+            return new RecurringTaskScheduler(store, properties.getSchedules(), metrics, changes);
         }
 
         /** Workers prune finished tasks, one at a time across the fleet. */

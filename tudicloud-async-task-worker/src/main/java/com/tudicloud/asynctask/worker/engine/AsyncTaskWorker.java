@@ -9,6 +9,9 @@ import com.tudicloud.asynctask.api.spi.TaskSubmissionListener;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.WorkerSettingsValidator;
+import com.tudicloud.asynctask.worker.maintenance.Batches;
+import com.tudicloud.asynctask.worker.maintenance.LeaseRecoverer;
+import com.tudicloud.asynctask.worker.maintenance.MaintenanceService;
 import com.tudicloud.asynctask.worker.policy.TaskPolicyResolver;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicy;
@@ -24,7 +27,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -63,7 +65,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     private record Running(ActiveExecutions active, TaskPoller poller, Thread pollerThread, CompletionWriter writer,
                            Thread writerThread, WorkerRegistration registration, SlotDispatcher dispatcher,
                            ExecutorService slotThreads,
-                           List<ScheduledExecutorService> schedules, PollWaiter waiter, TaskRunner runner) {
+                           List<MaintenanceService> services, PollWaiter waiter, TaskRunner runner) {
     }
 
     /** A worker whose task types run under their handlers' policies, with no per-type properties. */
@@ -131,34 +133,34 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
                 probe);
         LeaseHeartbeat heartbeat = new LeaseHeartbeat(workerId, store, active, settings.getLeaseTimeout(), metrics);
         LeaseRecoverer recoverer = new LeaseRecoverer(workerId, store, () -> probe.mayHaveExpiredLeases(poller.isIdle()),
-                settings.getRecoveryBatchSize(), settings.getRecoveryMaxBatches(), settings.getRecoveryBatchPause(), metrics);
+                new Batches(settings.getRecoveryBatchSize(), settings.getRecoveryMaxBatches(),
+                        settings.getRecoveryBatchPause()), settings.getRecoveryInterval(), metrics);
         Duration heartbeatInterval = settings.getHeartbeatInterval();
         ExecutionWatchdog watchdog = new ExecutionWatchdog(active, policies,
                 heartbeatInterval.dividedBy(2), interruptGrace(), metrics, runner, dispatcher);
 
-
         // each loop on its own thread: a slow recovery or a hung connection must not delay a heartbeat
-        ScheduledExecutorService heartbeats = schedule("async-task-heartbeat", () -> {
-            if (heartbeat.beat()) {
-                vitals.heartbeatSucceeded();
-            } else {
-                vitals.heartbeatFailed();
-            }
-        }, heartbeatInterval, heartbeatInterval);
-        // apart from the heartbeat, and less often: the registry is for people, a heartbeat round for leases
-        ScheduledExecutorService registryRefreshes = schedule("async-task-registry",
-                () -> registration.refreshRound(active.size(), poller.isIdle()), registryInterval, registryInterval);
-        ScheduledExecutorService recoveries = schedule("async-task-recovery", recoverer::recover,
-                settings.getRecoveryInterval(), settings.getRecoveryInterval());
-        Duration watchdogPeriod = clamp(heartbeatInterval.dividedBy(4));
-        ScheduledExecutorService watchdogs = schedule("async-task-watchdog", watchdog::check, watchdogPeriod, watchdogPeriod);
+        List<MaintenanceService> services = List.of(
+                MaintenanceService.every("async-task-heartbeat", heartbeatInterval, () -> {
+                    if (heartbeat.beat()) {
+                        vitals.heartbeatSucceeded();
+                    } else {
+                        vitals.heartbeatFailed();
+                    }
+                }),
+                // apart from the heartbeat, and less often: the registry is for people, a heartbeat round for leases
+                MaintenanceService.every("async-task-registry", registryInterval,
+                        () -> registration.refreshRound(active.size(), poller.isIdle())),
+                recoverer,
+                MaintenanceService.every("async-task-watchdog", clamp(heartbeatInterval.dividedBy(4)), watchdog::check));
+        services.forEach(MaintenanceService::start);
 
         Thread writerThread = new NamedThreads("async-task-completions").newThread(writer::runUntilInterrupted);
         Thread pollerThread = new NamedThreads("async-task-poller").newThread(poller::runUntilStopped);
         writerThread.start();
         pollerThread.start();
         return new Running(active, poller, pollerThread, writer, writerThread, registration, dispatcher, slotThreads,
-                List.of(heartbeats, registryRefreshes, recoveries, watchdogs), waiter, runner);
+                services, waiter, runner);
     }
 
     /**
@@ -214,7 +216,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         // every runner that returned has handed its outcome to the writer: write them, then stop
         parts.writerThread().interrupt();
         join(parts.writerThread());
-        parts.schedules().forEach(ExecutorService::shutdownNow);
+        parts.services().forEach(MaintenanceService::stop);
         parts.slotThreads().shutdownNow();
         parts.registration().stopped();
         int abandoned = parts.active().size();
@@ -288,22 +290,6 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
-        }
-    }
-
-    private static ScheduledExecutorService schedule(String name, Runnable loop, Duration initialDelay, Duration period) {
-        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(new NamedThreads(name));
-        executor.scheduleWithFixedDelay(() -> runSafely(name, loop), initialDelay.toMillis(), period.toMillis(),
-                TimeUnit.MILLISECONDS);
-        return executor;
-    }
-
-    /** A loop that throws would be cancelled by its executor for good; log and go on instead, even after an Error. */
-    private static void runSafely(String name, Runnable loop) {
-        try {
-            loop.run();
-        } catch (RuntimeException | Error e) {
-            log.error("{} round failed", name, e);
         }
     }
 

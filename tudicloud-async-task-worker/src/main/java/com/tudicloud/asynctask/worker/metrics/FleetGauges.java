@@ -9,7 +9,7 @@ import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import com.tudicloud.asynctask.worker.engine.PeriodicService;
+import com.tudicloud.asynctask.worker.maintenance.MaintenanceService;
 
 import java.time.Duration;
 import java.util.List;
@@ -29,7 +29,7 @@ import java.util.stream.Collectors;
  * this application handles and for every type it has seen queued since it started: an empty queue is a
  * figure, not a gap in the graph.
  */
-public class FleetGauges extends PeriodicService {
+public class FleetGauges extends MaintenanceService {
 
     private static final Logger log = LoggerFactory.getLogger(FleetGauges.class);
 

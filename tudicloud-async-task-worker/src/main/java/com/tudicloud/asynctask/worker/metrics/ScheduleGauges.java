@@ -2,7 +2,7 @@ package com.tudicloud.asynctask.worker.metrics;
 
 import com.tudicloud.asynctask.api.spi.Schedule;
 import com.tudicloud.asynctask.api.spi.ScheduleStore;
-import com.tudicloud.asynctask.worker.engine.PeriodicService;
+import com.tudicloud.asynctask.worker.maintenance.MaintenanceService;
 import com.tudicloud.asynctask.worker.schedule.Recurrence;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
@@ -22,7 +22,7 @@ import java.util.function.BiFunction;
  * times), so that an alert can fire when a schedule is more than one period late. Every instance exports
  * the same figures; aggregate them with max() across instances.
  */
-public class ScheduleGauges extends PeriodicService {
+public class ScheduleGauges extends MaintenanceService {
 
     private static final Logger log = LoggerFactory.getLogger(ScheduleGauges.class);
 

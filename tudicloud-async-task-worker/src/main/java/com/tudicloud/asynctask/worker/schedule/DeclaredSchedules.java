@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.api.RecurringTask;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
 import com.tudicloud.asynctask.api.spi.PayloadCodec;
+import com.tudicloud.asynctask.worker.maintenance.MaintenanceService;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,9 +18,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Writes the {@link RecurringTask} beans of the application to the database once its beans are ready:
@@ -36,7 +34,7 @@ public final class DeclaredSchedules implements SmartInitializingSingleton, Disp
     private final List<ScheduleDefinition> pending = new ArrayList<>();
     private final List<Boolean> pausedIfNew = new ArrayList<>();
     private final ScheduleOperations operations;
-    private volatile ScheduledExecutorService retries;
+    private volatile MaintenanceService retries;
 
     public DeclaredSchedules(List<RecurringTask> declared, ScheduleOperations operations, PayloadCodec codec,
                              TaskTypePolicies policies) {
@@ -60,17 +58,17 @@ public final class DeclaredSchedules implements SmartInitializingSingleton, Disp
     @Override
     public void afterSingletonsInstantiated() {
         if (!writePending()) {
-            ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(task -> {
-                Thread thread = new Thread(task, "async-task-declared-schedules");
-                thread.setDaemon(true);
-                return thread;
-            });
-            retries = executor;
-            executor.scheduleWithFixedDelay(() -> {
-                if (writePending()) {
-                    executor.shutdown();
+            MaintenanceService writer = new MaintenanceService("async-task-declared-schedules", RETRY_INTERVAL,
+                    RETRY_INTERVAL) {
+                @Override
+                protected void runRound() {
+                    if (writePending()) {
+                        stop();
+                    }
                 }
-            }, RETRY_INTERVAL.toMillis(), RETRY_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+            };
+            retries = writer;
+            writer.start();
         }
     }
 
@@ -93,9 +91,9 @@ public final class DeclaredSchedules implements SmartInitializingSingleton, Disp
 
     @Override
     public void destroy() {
-        ScheduledExecutorService executor = retries;
-        if (executor != null) {
-            executor.shutdownNow();
+        MaintenanceService writer = retries;
+        if (writer != null) {
+            writer.stop();
         }
     }
 

@@ -1,51 +1,24 @@
 package com.tudicloud.asynctask.worker.schedule;
 
-import java.time.Duration;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Wakes this JVM's scheduler when a schedule is created, edited, resumed or triggered here, so that it
- * reads the new next fire time at once instead of at the end of its wait. A change signalled while the
- * scheduler is not waiting is remembered, so none is lost. Changes made by other JVMs reach it within
+ * Wakes this JVM's schedulers when a schedule is created, edited, resumed or triggered here, so that they read
+ * the new next fire time at once instead of at the end of their wait (a change signalled while a scheduler is
+ * busy wakes it as soon as its round ends). Changes made by other JVMs reach them within
  * {@code async-task.schedules.refresh-interval}.
  */
 public final class ScheduleChanges {
 
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition changed = lock.newCondition();
-    private boolean signalled;
+    private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
 
     /** A schedule changed in this JVM. */
     public void signal() {
-        lock.lock();
-        try {
-            signalled = true;
-            changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        listeners.forEach(Runnable::run);
     }
 
-    /**
-     * Waits up to {@code wait} for a change.
-     *
-     * @return whether a change was signalled (and is now taken)
-     */
-    boolean await(Duration wait) throws InterruptedException {
-        lock.lock();
-        try {
-            long nanos = wait.toNanos();
-            while (!signalled) {
-                if (nanos <= 0) {
-                    return false;
-                }
-                nanos = changed.awaitNanos(nanos);
-            }
-            signalled = false;
-            return true;
-        } finally {
-            lock.unlock();
-        }
+    void onChange(Runnable listener) {
+        listeners.add(listener);
     }
 }

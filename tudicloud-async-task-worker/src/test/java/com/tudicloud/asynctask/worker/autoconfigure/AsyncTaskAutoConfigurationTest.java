@@ -17,7 +17,7 @@ import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
-import com.tudicloud.asynctask.worker.engine.RetentionJob;
+import com.tudicloud.asynctask.worker.maintenance.RetentionJob;
 import com.tudicloud.asynctask.worker.metrics.FleetGauges;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.BeforeEach;

@@ -96,7 +96,7 @@ class IdleCostTest {
                 TYPE, null, 0, 1, null, MisfirePolicy.COALESCE, 1, OverlapPolicy.ALLOW), false);
         AsyncTaskProperties.Schedules scheduling = new AsyncTaskProperties.Schedules();
         scheduling.setRefreshInterval(REFRESH);
-        scheduler = new RecurringTaskScheduler(schedules, scheduling, AsyncTaskMetrics.NONE, Clock.systemUTC(), changes);
+        scheduler = new RecurringTaskScheduler(schedules, scheduling, AsyncTaskMetrics.NONE, changes);
         scheduler.start();
         Thread.sleep(SETTLE.toMillis());
 

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import java.sql.Timestamp;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -82,7 +81,7 @@ class ScheduleFleetTest {
         store.findAll().forEach(s -> firstFire.put(s.name(), s.nextFireTime()));
 
         for (int i = 1; i <= 4; i++) {
-            fleet.start("scheduler-" + i, Clock.systemUTC(), Duration.ofMinutes(1));
+            fleet.start("scheduler-" + i, Duration.ofMinutes(1));
         }
         // seven fires of every schedule, however long a loaded machine takes for them
         await().atMost(Duration.ofMinutes(3)).until(() -> definitions.stream()
@@ -132,7 +131,7 @@ class ScheduleFleetTest {
         store.create(cron("refired", "* * * * * *", "UTC"), false, store.databaseNow().plusSeconds(1)
                 .truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
 
-        fleet.start("refiring", Clock.systemUTC(), Duration.ofMinutes(1), FiringEachFireTimeTwice::new);
+        fleet.start("refiring", Duration.ofMinutes(1), FiringEachFireTimeTwice::new);
         await().atMost(Duration.ofSeconds(60)).until(() -> firedTimes("refired").size() >= 3);
         fleet.stopAll();
 
@@ -175,7 +174,7 @@ class ScheduleFleetTest {
         victim.start();
         assertThat(claimed.await(30, TimeUnit.SECONDS)).isTrue();
 
-        fleet.start("survivor", Clock.systemUTC(), Duration.ofMinutes(1));
+        fleet.start("survivor", Duration.ofMinutes(1));
         Thread.sleep(1000); // the survivor polls ten times meanwhile, and skips the locked row every time
         assertThat(firedTimes("killed")).as("fired while the claim was held").isEmpty();
 
@@ -200,8 +199,8 @@ class ScheduleFleetTest {
         store.create(everyMinute("skip", MisfirePolicy.SKIP, 1), false, anchor);
         store.create(everyMinute("fire-each", MisfirePolicy.FIRE_EACH, 3), false, anchor);
 
-        fleet.start("restarted-1", Clock.systemUTC(), Duration.ofMinutes(1));
-        fleet.start("restarted-2", Clock.systemUTC(), Duration.ofMinutes(1));
+        fleet.start("restarted-1", Duration.ofMinutes(1));
+        fleet.start("restarted-2", Duration.ofMinutes(1));
         await().atMost(Duration.ofSeconds(30)).until(() -> store.findAll().stream()
                 .allMatch(s -> s.nextFireTime().equals(anchor.plus(Duration.ofMinutes(11)))));
 
@@ -232,8 +231,8 @@ class ScheduleFleetTest {
         store.create(everySecond("outage-skip", MisfirePolicy.SKIP, 1), false, first);
         store.create(everySecond("outage-fire-each", MisfirePolicy.FIRE_EACH, 2), false, first);
 
-        fleet.start("before-1", Clock.systemUTC(), threshold);
-        fleet.start("before-2", Clock.systemUTC(), threshold);
+        fleet.start("before-1", threshold);
+        fleet.start("before-2", threshold);
         await().atMost(Duration.ofSeconds(60)).until(() -> allowed.keySet().stream().allMatch(n -> firedTimes(n).size() >= 3));
         fleet.stopAll();
         Map<String, Instant> lastBeforeStop = new HashMap<>();
@@ -244,8 +243,8 @@ class ScheduleFleetTest {
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
                 .until(() -> store.databaseNow().isAfter(behind));
 
-        fleet.start("after-1", Clock.systemUTC(), threshold);
-        fleet.start("after-2", Clock.systemUTC(), threshold);
+        fleet.start("after-1", threshold);
+        fleet.start("after-2", threshold);
         await().atMost(Duration.ofSeconds(60)).until(() -> allowed.keySet().stream().allMatch(name ->
                 firesAfterRestart(name).stream().filter(fire -> fire.missed() == 0).count() >= 2));
         fleet.stopAll();
@@ -297,8 +296,8 @@ class ScheduleFleetTest {
         store.create(everyMinute("paused", MisfirePolicy.FIRE_EACH, 100), true, longAgo);
         store.create(cron("control", "* * * * * *", "UTC"), false, store.databaseNow());
 
-        fleet.start("s1", Clock.systemUTC(), Duration.ofMinutes(1));
-        fleet.start("s2", Clock.systemUTC(), Duration.ofMinutes(1));
+        fleet.start("s1", Duration.ofMinutes(1));
+        fleet.start("s2", Duration.ofMinutes(1));
         await().atMost(Duration.ofSeconds(30)).until(() -> firedTimes("control").size() >= 3);
 
         assertThat(firedTimes("paused")).isEmpty();
@@ -315,8 +314,7 @@ class ScheduleFleetTest {
         ScheduleChanges changes = new ScheduleChanges();
         AsyncTaskProperties.Schedules settings = new AsyncTaskProperties.Schedules();
         assertThat(settings.getRefreshInterval()).isEqualTo(Duration.ofMinutes(1));
-        RecurringTaskScheduler scheduler = new RecurringTaskScheduler(store, settings, AsyncTaskMetrics.NONE,
-                Clock.systemUTC(), changes);
+        RecurringTaskScheduler scheduler = new RecurringTaskScheduler(store, settings, AsyncTaskMetrics.NONE, changes);
         scheduler.start();
         try {
             Thread.sleep(1000); // it found no schedule and sleeps the refresh interval
@@ -326,32 +324,5 @@ class ScheduleFleetTest {
         } finally {
             scheduler.stop();
         }
-    }
-
-    @Test
-    void schedulersWhoseClocksAreMinutesOffFireOnTheDatabaseClock() {
-        ScheduleStore store = fleet.store();
-        // the first fire time after the now read before it, so that every fire comes after that now
-        Instant start = store.databaseNow();
-        store.create(cron("skewed", "* * * * * *", "UTC"), false, start.plusSeconds(1)
-                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
-
-        fleet.start("behind", Clock.offset(Clock.systemUTC(), Duration.ofMinutes(-7)), Duration.ofSeconds(30));
-        fleet.start("ahead", Clock.offset(Clock.systemUTC(), Duration.ofMinutes(11)), Duration.ofSeconds(30));
-        await().atMost(Duration.ofSeconds(30)).until(() -> firedTimes("skewed").size() >= 5);
-        fleet.stopAll();
-
-        List<Map<String, Object>> tasks = jdbc.queryForList(
-                "SELECT dedup_key, create_time FROM system_async_task WHERE dedup_key LIKE 'schedule:skewed@%'");
-        for (Map<String, Object> task : tasks) {
-            Instant fireTime = Instant.parse(((String) task.get("dedup_key")).substring("schedule:skewed@".length()));
-            Instant created = ((java.time.LocalDateTime) task.get("create_time")).atZone(java.time.ZoneId.systemDefault())
-                    .toInstant();
-            assertThat(fireTime).isAfter(start);
-            // created at or after its fire time on the database's clock, and within the poll and a busy machine's lag
-            assertThat(Duration.between(fireTime, created)).as("lag of fire %s", fireTime)
-                    .isBetween(Duration.ZERO, Duration.ofSeconds(5));
-        }
-        assertThat(tasks.size()).isEqualTo(firedTimes("skewed").stream().distinct().count());
     }
 }

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,13 +52,12 @@ final class SchedulerFleet implements AfterEachCallback {
         return pools.get(pools.size() - 1);
     }
 
-    RecurringTaskScheduler start(String name, Clock clock, Duration misfireThreshold) {
-        return start(name, clock, misfireThreshold, UnaryOperator.identity());
+    RecurringTaskScheduler start(String name, Duration misfireThreshold) {
+        return start(name, misfireThreshold, UnaryOperator.identity());
     }
 
     /** @param storeAround wraps the scheduler's store, e.g. to make it fire a fire time twice */
-    RecurringTaskScheduler start(String name, Clock clock, Duration misfireThreshold,
-                                 UnaryOperator<ScheduleStore> storeAround) {
+    RecurringTaskScheduler start(String name, Duration misfireThreshold, UnaryOperator<ScheduleStore> storeAround) {
         AsyncTaskProperties.Schedules settings = new AsyncTaskProperties.Schedules();
         settings.setRefreshInterval(Duration.ofMillis(100));
         settings.setBatchSize(4);
@@ -71,7 +69,7 @@ final class SchedulerFleet implements AfterEachCallback {
             }
         };
         RecurringTaskScheduler scheduler = new RecurringTaskScheduler(storeAround.apply(store()), settings, recording,
-                clock, new ScheduleChanges());
+                new ScheduleChanges());
         schedulers.add(scheduler);
         scheduler.start();
         return scheduler;

@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.worker.engine;
+package com.tudicloud.asynctask.worker.maintenance;
 
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.FleetLocks;
@@ -19,7 +19,7 @@ import java.util.Map;
  * finished rows). One worker of the fleet runs a round at a time: it holds the 'retention' fleet lock,
  * extended after every batch; a worker that dies mid-round lets it run out.
  */
-public final class RetentionJob extends PeriodicService {
+public final class RetentionJob extends MaintenanceService {
 
     static final String LOCK = "retention";
     private static final Logger log = LoggerFactory.getLogger(RetentionJob.class);
@@ -29,6 +29,7 @@ public final class RetentionJob extends PeriodicService {
     private final TaskAdminStore store;
     private final FleetLocks locks;
     private final AsyncTaskMetrics metrics;
+    private final Batches batches;
 
     public RetentionJob(String owner, AsyncTaskProperties.Retention settings, TaskAdminStore store, FleetLocks locks,
                         AsyncTaskMetrics metrics) {
@@ -38,6 +39,7 @@ public final class RetentionJob extends PeriodicService {
         this.store = store;
         this.locks = locks;
         this.metrics = metrics;
+        this.batches = new Batches(settings.getBatchSize(), settings.getMaxBatches(), settings.getBatchPause());
     }
 
     /**
@@ -68,19 +70,12 @@ public final class RetentionJob extends PeriodicService {
 
     /** @return whether this instance still holds the lock */
     private boolean prune(TaskStatus status, Duration age, Map<TaskStatus, Integer> deleted) throws InterruptedException {
-        for (int batch = 0; batch < settings.getMaxBatches(); batch++) {
-            int count = store.deleteFinished(status, age, settings.getBatchSize());
+        return batches.run(() -> {
+            int count = store.deleteFinished(status, age, batches.size());
             deleted.merge(status, count, Integer::sum);
             metrics.retentionDeleted(status, count);
-            if (count < settings.getBatchSize()) {
-                return true;
-            }
-            if (!locks.tryAcquire(LOCK, owner, settings.getInterval())) {
-                return false;
-            }
-            Thread.sleep(settings.getBatchPause().toMillis());
-        }
-        return true;
+            return count;
+        }, () -> locks.tryAcquire(LOCK, owner, settings.getInterval()));
     }
 
     private Map<TaskStatus, Duration> ages() {
@@ -92,11 +87,9 @@ public final class RetentionJob extends PeriodicService {
     }
 
     @Override
-    protected void runRound() {
+    protected void runRound() throws InterruptedException {
         try {
             prune();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             log.warn("Retention round failed, will try again next round: {}", e.toString());
         }

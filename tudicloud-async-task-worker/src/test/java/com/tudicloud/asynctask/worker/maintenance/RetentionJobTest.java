@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.worker.engine;
+package com.tudicloud.asynctask.worker.maintenance;
 
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.ClaimRequest;
