@@ -59,7 +59,8 @@ public class JacksonPayloadCodec implements PayloadCodec {
     private void refuseLostValues(Object payload, String json) {
         Class<?> type = payload.getClass();
         JsonNode written = mapper.readTree(json);
-        if (written.isObject() && written.isEmpty()) {
+        Class<?> readBackType = readBackType(payload);
+        if (written.isObject() && written.isEmpty() && readBackType == type) {
             List<String> fields = instanceFields(type);
             if (!fields.isEmpty()) {
                 throw new MalformedPayloadException("payload of type " + type.getName() + " is written as {}: Jackson"
@@ -70,7 +71,7 @@ public class JacksonPayloadCodec implements PayloadCodec {
         }
         JsonNode readBack;
         try {
-            readBack = mapper.readTree(mapper.writeValueAsString(mapper.readValue(json, readBackType(payload))));
+            readBack = mapper.readTree(mapper.writeValueAsString(mapper.readValue(json, readBackType)));
         } catch (JacksonException e) {
             throw new MalformedPayloadException("payload of type " + type.getName() + " cannot be read back from "
                     + "its JSON, so no handler could read it either: " + e.getOriginalMessage(), e);

@@ -76,6 +76,8 @@ class JacksonPayloadCodecTest {
         assertThat(codec.write("text")).isEqualTo("\"text\"");
         assertThat(codec.write(7)).isEqualTo("7");
         assertThat(codec.write(new Empty())).isEqualTo("{}");
+        assertThat(codec.write(JsonMapper.builder().build().createObjectNode())).isEqualTo("{}");
+        assertThat(codec.write(Map.of())).isEqualTo("{}");
         assertThat(codec.write(null)).isNull();
     }
 
