@@ -2,16 +2,21 @@ package com.tudicloud.asynctask.api;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * How the tasks of one type are run, as their handler declares it ({@link TaskHandler#policy()}). Every
- * setting is optional: one left out falls back to the worker's setting of the same name, and properties
- * under {@code async-task.types.<type>} override what the handler declares. The worker checks the values
- * it ends up with at start-up, so this class only holds them. Immutable; build it with {@link #builder()}.
+ * How the tasks of one type are run: attempts, retry backoff, time limit, default priority, concurrency,
+ * exceptions not worth a retry. Every setting is optional (null: not set here), and policies stack setting by
+ * setting ({@link #orElse}): a type's properties under {@code async-task.types.<type>} (bound through the
+ * constructor), over what its handler declares ({@link TaskHandler#policy()}), over the worker's settings. The
+ * worker checks the values it ends up with at start-up, so this class only holds them. Immutable; a handler
+ * builds one with {@link #builder()}.
  *
  * <pre>{@code
  * TaskPolicy.builder()
@@ -28,34 +33,87 @@ public final class TaskPolicy {
     /** Declares nothing: every setting is the worker's. */
     public static final TaskPolicy DEFAULTS = builder().build();
 
+    /** Causes looked at, at most: a chain that loops back on itself must not loop the worker. */
+    private static final int MAX_CAUSES = 32;
+
+    /**
+     * The delay before each retry of a task whose handler threw: {@code initialBackoff x multiplier^(attempt-1)},
+     * capped at {@code maxBackoff}, spread by plus or minus {@code jitter} (a fraction). Each may be null.
+     */
+    public record Retry(Duration initialBackoff, Double multiplier, Duration maxBackoff, Double jitter) {
+
+        static final Retry NONE = new Retry(null, null, null, null);
+
+        Retry orElse(Retry fallback) {
+            return new Retry(initialBackoff != null ? initialBackoff : fallback.initialBackoff,
+                    multiplier != null ? multiplier : fallback.multiplier,
+                    maxBackoff != null ? maxBackoff : fallback.maxBackoff,
+                    jitter != null ? jitter : fallback.jitter);
+        }
+
+        /**
+         * @param attempt the attempt that just failed, 1 for the first
+         * @param random  uniform in [0, 1]: 0 shortens by the whole jitter, 1 lengthens by it
+         */
+        public Duration delayAfter(int attempt, double random) {
+            double base = initialBackoff.toMillis() * Math.pow(multiplier, attempt - 1);
+            double capped = Math.min(base, maxBackoff.toMillis());
+            double spread = 1 + jitter * (2 * random - 1);
+            return Duration.ofMillis(Math.round(capped * spread));
+        }
+    }
+
     private final Integer maxAttempts;
-    private final Duration initialBackoff;
-    private final Double backoffMultiplier;
-    private final Duration maxBackoff;
-    private final Double jitter;
+    private final Integer defaultPriority;
+    private final Retry retry;
     private final Duration maxExecutionTime;
     private final TimeoutAction timeoutAction;
-    private final Integer defaultPriority;
     private final Integer concurrencyLimit;
     private final List<Class<? extends Throwable>> nonRetryable;
     private final Predicate<Throwable> nonRetryableWhen;
 
-    private TaskPolicy(Builder builder) {
-        this.maxAttempts = builder.maxAttempts;
-        this.initialBackoff = builder.initialBackoff;
-        this.backoffMultiplier = builder.backoffMultiplier;
-        this.maxBackoff = builder.maxBackoff;
-        this.jitter = builder.jitter;
-        this.maxExecutionTime = builder.maxExecutionTime;
-        this.timeoutAction = builder.timeoutAction;
-        this.defaultPriority = builder.defaultPriority;
-        this.concurrencyLimit = builder.concurrencyLimit;
-        this.nonRetryable = List.copyOf(builder.nonRetryable);
-        this.nonRetryableWhen = builder.nonRetryableWhen;
+    /**
+     * Every argument may be null: the setting is not set here.
+     *
+     * @param maxAttempts      executions allowed before a task ends FAILED, for tasks submitted without their own
+     * @param defaultPriority  the priority of tasks submitted without one
+     * @param retry            the delay before each retry
+     * @param maxExecutionTime how long one execution may run before it is interrupted
+     * @param timeoutAction    what becomes of an execution that ran past it
+     * @param concurrencyLimit at most this many tasks of the type leased at once across the fleet
+     * @param nonRetryable     exception classes that end a task FAILED at once, thrown or among the causes
+     * @param nonRetryableWhen a further test for such exceptions
+     */
+    public TaskPolicy(Integer maxAttempts, Integer defaultPriority, Retry retry, Duration maxExecutionTime,
+                      TimeoutAction timeoutAction, Integer concurrencyLimit, List<Class<? extends Throwable>> nonRetryable,
+                      Predicate<Throwable> nonRetryableWhen) {
+        this.maxAttempts = maxAttempts;
+        this.defaultPriority = defaultPriority;
+        this.retry = retry != null ? retry : Retry.NONE;
+        this.maxExecutionTime = maxExecutionTime;
+        this.timeoutAction = timeoutAction;
+        this.concurrencyLimit = concurrencyLimit;
+        this.nonRetryable = nonRetryable == null ? List.of() : List.copyOf(nonRetryable);
+        this.nonRetryableWhen = nonRetryableWhen;
     }
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * This policy, each setting it leaves out taken from {@code fallback}; the non-retryable exceptions of both
+     * count, and the test of this one if it has one.
+     */
+    public TaskPolicy orElse(TaskPolicy fallback) {
+        List<Class<? extends Throwable>> exceptions = new ArrayList<>(nonRetryable);
+        fallback.nonRetryable.stream().filter(type -> !exceptions.contains(type)).forEach(exceptions::add);
+        return new TaskPolicy(maxAttempts != null ? maxAttempts : fallback.maxAttempts,
+                defaultPriority != null ? defaultPriority : fallback.defaultPriority, retry.orElse(fallback.retry),
+                maxExecutionTime != null ? maxExecutionTime : fallback.maxExecutionTime,
+                timeoutAction != null ? timeoutAction : fallback.timeoutAction,
+                concurrencyLimit != null ? concurrencyLimit : fallback.concurrencyLimit, exceptions,
+                nonRetryableWhen != null ? nonRetryableWhen : fallback.nonRetryableWhen);
     }
 
     /** Executions allowed before a task ends FAILED, for tasks submitted without their own. */
@@ -63,24 +121,14 @@ public final class TaskPolicy {
         return Optional.ofNullable(maxAttempts);
     }
 
-    /** Delay before the second attempt of a task whose handler threw. */
-    public Optional<Duration> initialBackoff() {
-        return Optional.ofNullable(initialBackoff);
+    /** The priority of tasks submitted without one. */
+    public Optional<Integer> defaultPriority() {
+        return Optional.ofNullable(defaultPriority);
     }
 
-    /** Growth of the retry delay from one attempt to the next. */
-    public Optional<Double> backoffMultiplier() {
-        return Optional.ofNullable(backoffMultiplier);
-    }
-
-    /** The longest retry delay. */
-    public Optional<Duration> maxBackoff() {
-        return Optional.ofNullable(maxBackoff);
-    }
-
-    /** Random spread of each retry delay, as a fraction (0.2 = plus or minus 20%). */
-    public Optional<Double> jitter() {
-        return Optional.ofNullable(jitter);
+    /** The delay before each retry; each of its settings may be unset. */
+    public Retry retry() {
+        return retry;
     }
 
     /** How long one execution may run before it is interrupted. */
@@ -93,11 +141,6 @@ public final class TaskPolicy {
         return Optional.ofNullable(timeoutAction);
     }
 
-    /** The priority of tasks submitted without one. */
-    public Optional<Integer> defaultPriority() {
-        return Optional.ofNullable(defaultPriority);
-    }
-
     /** At most this many tasks of the type leased at once across the fleet. */
     public Optional<Integer> concurrencyLimit() {
         return Optional.ofNullable(concurrencyLimit);
@@ -108,22 +151,52 @@ public final class TaskPolicy {
         return nonRetryable;
     }
 
-    /** A further test for exceptions that end a task FAILED at once, or {@code null}. */
+    /** A further test for exceptions that end a task FAILED at once. */
     public Optional<Predicate<Throwable>> nonRetryableWhen() {
         return Optional.ofNullable(nonRetryableWhen);
+    }
+
+    /**
+     * Whether the error ends the task at once: it, or one of its causes, is of a non-retryable class or passes
+     * the test. A test that throws counts as no.
+     */
+    public boolean isNonRetryable(Throwable error) {
+        if (nonRetryable.isEmpty() && nonRetryableWhen == null) {
+            return false;
+        }
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Throwable cause = error; cause != null && seen.size() < MAX_CAUSES && seen.add(cause); cause = cause.getCause()) {
+            if (matches(cause)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean matches(Throwable error) {
+        for (Class<? extends Throwable> type : nonRetryable) {
+            if (type.isInstance(error)) {
+                return true;
+            }
+        }
+        try {
+            return nonRetryableWhen != null && nonRetryableWhen.test(error);
+        } catch (RuntimeException testFailed) {   // a faulty test must not keep the outcome from being decided
+            return false;
+        }
     }
 
     /** Collects the settings; any left unset fall back to the worker's. */
     public static final class Builder {
 
         private Integer maxAttempts;
+        private Integer defaultPriority;
         private Duration initialBackoff;
         private Double backoffMultiplier;
         private Duration maxBackoff;
         private Double jitter;
         private Duration maxExecutionTime;
         private TimeoutAction timeoutAction;
-        private Integer defaultPriority;
         private Integer concurrencyLimit;
         private final List<Class<? extends Throwable>> nonRetryable = new ArrayList<>();
         private Predicate<Throwable> nonRetryableWhen;
@@ -201,7 +274,9 @@ public final class TaskPolicy {
         }
 
         public TaskPolicy build() {
-            return new TaskPolicy(this);
+            return new TaskPolicy(maxAttempts, defaultPriority,
+                    new Retry(initialBackoff, backoffMultiplier, maxBackoff, jitter), maxExecutionTime, timeoutAction,
+                    concurrencyLimit, nonRetryable, nonRetryableWhen);
         }
     }
 }

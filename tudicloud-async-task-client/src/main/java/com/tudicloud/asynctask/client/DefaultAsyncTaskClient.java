@@ -10,8 +10,6 @@ import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.PayloadCodec;
 import com.tudicloud.asynctask.api.spi.TaskSubmissionListener;
 import com.tudicloud.asynctask.api.spi.TaskStore;
-import org.springframework.transaction.support.TransactionSynchronization;
-import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -25,7 +23,7 @@ import java.util.stream.Collectors;
 /**
  * The client on the store SPI. Submits join the caller's transaction (the store's statements run on
  * the caller's connection when it has one); local workers are woken (and the submission is counted) only once that
- * transaction has committed, so they never look for a task that is not visible yet. A request without a
+ * transaction has committed ({@link AfterCommit}), so they never look for a task that is not visible yet. A request without a
  * priority or max attempts gets its task type's (see {@link TaskTypeDefaults}).
  */
 public class DefaultAsyncTaskClient implements AsyncTaskClient {
@@ -38,25 +36,28 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
     private final TaskSubmissionListener listener;
     private final ClientMetrics metrics;
     private final Supplier<TaskTypeDefaults> defaults;
+    private final AfterCommit afterCommit;
 
     /** A client that knows no task type's policy: a request without priority or max attempts gets 0 and 3. */
     public DefaultAsyncTaskClient(TaskStore store, PayloadCodec codec, Clock clock, TaskSubmissionListener listener,
                                   ClientMetrics metrics) {
-        this(store, codec, clock, listener, metrics, () -> TaskTypeDefaults.NONE);
+        this(store, codec, clock, listener, metrics, () -> TaskTypeDefaults.NONE, AfterCommit.IMMEDIATELY);
     }
 
     /**
-     * @param listener told of due submissions after commit; workers in this JVM wake up on it
-     * @param defaults asked on each submit: a handler may use the client, and the defaults come from the handlers
+     * @param listener    told of due submissions after commit; workers in this JVM wake up on it
+     * @param defaults    asked on each submit: a handler may use the client, and the defaults come from the handlers
+     * @param afterCommit how to wait for the caller's transaction, if it has one
      */
     public DefaultAsyncTaskClient(TaskStore store, PayloadCodec codec, Clock clock, TaskSubmissionListener listener,
-                                  ClientMetrics metrics, Supplier<TaskTypeDefaults> defaults) {
+                                  ClientMetrics metrics, Supplier<TaskTypeDefaults> defaults, AfterCommit afterCommit) {
         this.store = store;
         this.codec = codec;
         this.clock = clock;
         this.listener = listener;
         this.metrics = metrics;
         this.defaults = defaults;
+        this.afterCommit = afterCommit;
     }
 
     @Override
@@ -75,7 +76,7 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
                 .filter(request -> delayMillis(request) == 0)
                 .map(TaskRequest::taskType)
                 .collect(Collectors.toSet());
-        afterCommit(() -> {
+        afterCommit.run(() -> {
             for (int i = 0; i < submitted.size(); i++) {
                 metrics.submitted(requests.get(i).taskType(), submitted.get(i).created());
             }
@@ -122,18 +123,5 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
                 ? Duration.between(clock.instant(), request.runAt())
                 : request.delay();
         return Math.max(0, delay.toMillis());
-    }
-
-    private static void afterCommit(Runnable action) {
-        if (TransactionSynchronizationManager.isSynchronizationActive()) {
-            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
-                @Override
-                public void afterCommit() {
-                    action.run();
-                }
-            });
-        } else {
-            action.run();
-        }
     }
 }

@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -102,7 +103,7 @@ final class MyBatisLeaseStore implements LeaseStore {
             return List.of();
         }
         List<Long> ids = taken.stream().map(ClaimCandidate::id).toList();
-        int marked = mapper.markClaimed(ids, request.workerId(), DatabaseDurations.micros(request.leaseMillis()));
+        int marked = mapper.markClaimed(ids, request.workerId(), DatabaseDurations.micros(request.lease()));
         if (marked != ids.size()) {
             // the rows are locked by this transaction, so this is a bug, not a race: undo it all
             throw new IllegalStateException("claimed " + marked + " of " + ids.size() + " locked tasks");
@@ -148,18 +149,18 @@ final class MyBatisLeaseStore implements LeaseStore {
     }
 
     @Override
-    public Map<Long, LeaseState> renew(String workerId, List<LeaseRenewal> leases, long leaseMillis) {
+    public Map<Long, LeaseState> renew(String workerId, List<LeaseRenewal> leases, Duration lease) {
         Map<Long, LeaseState> states = new HashMap<>();
         for (int from = 0; from < leases.size(); from += RENEW_CHUNK) {
             List<LeaseRenewal> chunk = leases.subList(from, Math.min(leases.size(), from + RENEW_CHUNK));
-            states.putAll(retry.call("renew", () -> renewChunk(workerId, chunk, leaseMillis)));
+            states.putAll(retry.call("renew", () -> renewChunk(workerId, chunk, lease)));
         }
         return states;
     }
 
-    private Map<Long, LeaseState> renewChunk(String workerId, List<LeaseRenewal> leases, long leaseMillis) {
-        boolean withProgress = leases.stream().anyMatch(lease -> lease.progress() != null);
-        long leaseMicros = DatabaseDurations.micros(leaseMillis);
+    private Map<Long, LeaseState> renewChunk(String workerId, List<LeaseRenewal> leases, Duration lease) {
+        boolean withProgress = leases.stream().anyMatch(renewal -> renewal.progress() != null);
+        long leaseMicros = DatabaseDurations.micros(lease);
         return readCommittedStatements.run(() -> {
             int renewed = renewLeases(workerId, leases, leaseMicros, withProgress);
             return renewed == leases.size()

@@ -18,6 +18,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -36,7 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BadOutcomeTest {
 
     private static final String WORKER = "w";
-    private static final long LEASE = 60_000;
+    private static final Duration LEASE = Duration.ofMillis(60_000);
     private static final long YEAR_MILLIS = 365L * 24 * 3600 * 1000;
 
     private final TestDatabase db = TestDatabase.get();
@@ -101,7 +102,7 @@ class BadOutcomeTest {
                 new LeaseRenewal(c.get(1).id(), c.get(1).leaseToken(), 60, "z".repeat(501))), LEASE);
 
         assertThat(states).containsEntry(c.get(0).id(), LeaseState.HELD).containsEntry(c.get(1).id(), LeaseState.HELD);
-        assertThat(rows.millisUntilLeaseEnds(c.get(1).id())).isGreaterThan(LEASE - 10_000);
+        assertThat(rows.millisUntilLeaseEnds(c.get(1).id())).isGreaterThan(LEASE.toMillis() - 10_000);
         assertThat(view(c.get(1)).progressMessage()).isNull();
     }
 

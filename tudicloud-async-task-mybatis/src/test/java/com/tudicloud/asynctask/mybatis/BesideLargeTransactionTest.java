@@ -46,7 +46,7 @@ class BesideLargeTransactionTest {
 
     /** A statement that steps over the open rows reads hundreds of thousands of pages; a bounded one, tens. */
     private static final long PAGE_READS_BOUND = 5_000;
-    private static final long LEASE_MILLIS = 30_000;
+    private static final Duration LEASE_MILLIS = Duration.ofMillis(30_000);
     private static final int CROWDED_BACKLOG = 50_000;
 
     private static PrivateMariaDb server;

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -38,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CompletionLockingTest {
 
     private static final String WORKER = "w";
-    private static final long LEASE = 60_000;
+    private static final Duration LEASE = Duration.ofMillis(60_000);
 
     private final TestDatabase db = TestDatabase.get();
     private final List<String> lockRetries = new CopyOnWriteArrayList<>();

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -68,7 +69,7 @@ class ConcurrentLeaseStoreTest {
             claimers.add(() -> {
                 int claimedHere = 0;
                 while (true) {
-                    List<ClaimedTask> batch = store.claim(new ClaimRequest(worker, Set.of("job"), 10, 60_000, ConcurrencyLimits.NONE));
+                    List<ClaimedTask> batch = store.claim(new ClaimRequest(worker, Set.of("job"), 10, Duration.ofMillis(60_000), ConcurrencyLimits.NONE));
                     if (batch.isEmpty()) {
                         return claimedHere;
                     }
@@ -96,7 +97,7 @@ class ConcurrentLeaseStoreTest {
         insert(250, 1);   // no attempt left after the first: recovery fails them
         insert(250, 3);   // attempts left: recovery requeues them
         LeaseStore dead = MyBatisStores.create(db.dataSource()).leaseStore();
-        while (!dead.claim(new ClaimRequest("dead", Set.of("job"), 100, 60_000, ConcurrencyLimits.NONE)).isEmpty()) {
+        while (!dead.claim(new ClaimRequest("dead", Set.of("job"), 100, Duration.ofMillis(60_000), ConcurrencyLimits.NONE)).isEmpty()) {
             // the dead worker holds every task
         }
         rows.jdbc().update("UPDATE system_async_task SET lease_until = TIMESTAMPADD(SECOND, -5, NOW(3))");
@@ -136,13 +137,13 @@ class ConcurrentLeaseStoreTest {
         insert(1, 3);
         try (HikariDataSource impatient = db.newDataSource(2, "sessionVariables=innodb_lock_wait_timeout=1")) {
             LeaseStore store = MyBatisStores.create(impatient).leaseStore();
-            ClaimedTask task = store.claim(new ClaimRequest("w", Set.of("job"), 1, 60_000, ConcurrencyLimits.NONE)).get(0);
+            ClaimedTask task = store.claim(new ClaimRequest("w", Set.of("job"), 1, Duration.ofMillis(60_000), ConcurrencyLimits.NONE)).get(0);
             CountDownLatch locked = new CountDownLatch(1);
             Future<?> blocker = threads.submit(() -> holdRowLock(task.id(), locked, 1_600));
             assertThat(locked.await(10, TimeUnit.SECONDS)).isTrue();
 
             long started = System.nanoTime();
-            Map<Long, LeaseState> states = store.renew("w", List.of(new LeaseRenewal(task.id(), task.leaseToken(), null, null)), 60_000);
+            Map<Long, LeaseState> states = store.renew("w", List.of(new LeaseRenewal(task.id(), task.leaseToken(), null, null)), Duration.ofMillis(60_000));
             long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
 
             blocker.get(10, TimeUnit.SECONDS);

@@ -19,6 +19,7 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +66,7 @@ class DedupSubmitTest {
         Service service = storesOnOwnPool("");
         long id = service.taskStore().insert(List.of(task("order-7"))).get(0).taskId();
         LeaseStore worker = storesOnOwnPool("sessionVariables=innodb_lock_wait_timeout=1").leaseStore();
-        ClaimedTask held = worker.claim(new ClaimRequest("w", Set.of("mail"), 1, 60_000, ConcurrencyLimits.NONE)).get(0);
+        ClaimedTask held = worker.claim(new ClaimRequest("w", Set.of("mail"), 1, Duration.ofMillis(60_000), ConcurrencyLimits.NONE)).get(0);
 
         CountDownLatch resubmitted = new CountDownLatch(1);
         CountDownLatch renewalDone = new CountDownLatch(1);
@@ -80,7 +81,7 @@ class DedupSubmitTest {
 
         Map<Long, LeaseState> states;
         try {
-            states = worker.renew("w", List.of(new LeaseRenewal(held.id(), held.leaseToken(), null, null)), 60_000);
+            states = worker.renew("w", List.of(new LeaseRenewal(held.id(), held.leaseToken(), null, null)), Duration.ofMillis(60_000));
         } finally {
             renewalDone.countDown();
         }

@@ -14,6 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -40,7 +41,7 @@ class EveryOutcomeTest {
         }
         stores.taskStore().insert(tasks);
         List<ClaimedTask> c = new ArrayList<>(stores.leaseStore().claim(
-                new ClaimRequest("w", Set.of("mail"), 11, 60_000, ConcurrencyLimits.NONE)));
+                new ClaimRequest("w", Set.of("mail"), 11, Duration.ofMillis(60_000), ConcurrencyLimits.NONE)));
         c.sort(Comparator.comparingLong(ClaimedTask::id));
         for (int cancelled : new int[]{5, 6, 8, 9}) {
             assertThat(stores.taskStore().cancel(c.get(cancelled).id())).isEqualTo(CancelOutcome.CANCEL_REQUESTED);

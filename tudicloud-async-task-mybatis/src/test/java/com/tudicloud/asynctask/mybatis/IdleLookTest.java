@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import javax.sql.DataSource;
+import java.time.Duration;
 import java.sql.Timestamp;
 import java.util.List;
 import java.util.Set;
@@ -52,7 +53,7 @@ class IdleLookTest {
     void anExpiredLeaseOfAnyWorkerIsReported(SupportedDatabase database) {
         Fixture f = new Fixture(database.dataSource());
         f.submit("look.other", 0);
-        f.leases.claim(new ClaimRequest("someone-else", Set.of("look.other"), 1, 60_000, ConcurrencyLimits.NONE));
+        f.leases.claim(new ClaimRequest("someone-else", Set.of("look.other"), 1, Duration.ofMillis(60_000), ConcurrencyLimits.NONE));
         assertThat(f.leases.probe(MINE).expiredLeases()).as("a lease still valid").isFalse();
 
         f.jdbc.update("UPDATE system_async_task SET lease_until = TIMESTAMPADD(SECOND, -1, NOW(3))");

@@ -55,12 +55,12 @@ class LongDurationsTest {
     @EnumSource(SupportedDatabase.class)
     void aLeaseOfADayOnClaimAndRenewal(SupportedDatabase database) {
         Fixture f = new Fixture(database.dataSource());
-        long day = Duration.ofDays(1).toMillis();
+        Duration day = Duration.ofDays(1);
         long id = f.submit(0);
         ClaimedTask task = f.stores.leaseStore().claim(new ClaimRequest("w", Set.of(f.type), 1, day, ConcurrencyLimits.NONE)).get(0);
         assertThat(f.secondsUntil("lease_until", id)).isCloseTo(DAY_SECONDS, within(60L));
 
-        assertThat(f.stores.leaseStore().renew("w", List.of(new LeaseRenewal(id, task.leaseToken(), 5, "on")), 2 * day))
+        assertThat(f.stores.leaseStore().renew("w", List.of(new LeaseRenewal(id, task.leaseToken(), 5, "on")), day.multipliedBy(2)))
                 .containsEntry(id, LeaseState.HELD);
         assertThat(f.secondsUntil("lease_until", id)).isCloseTo(2 * DAY_SECONDS, within(60L));
     }
@@ -136,7 +136,7 @@ class LongDurationsTest {
         }
 
         ClaimedTask claim() {
-            return stores.leaseStore().claim(new ClaimRequest("w", Set.of(type), 1, 60_000, ConcurrencyLimits.NONE)).get(0);
+            return stores.leaseStore().claim(new ClaimRequest("w", Set.of(type), 1, Duration.ofMillis(60_000), ConcurrencyLimits.NONE)).get(0);
         }
 
         long submitAndClaim() {

@@ -19,6 +19,7 @@ import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class MyBatisLeaseStoreTest {
 
     private static final String WORKER = "worker-a";
-    private static final long LEASE = 30_000;
+    private static final Duration LEASE = Duration.ofMillis(30_000);
 
     private final TestDatabase db = TestDatabase.get();
     private final MyBatisStores stores = MyBatisStores.create(db.dataSource());
@@ -59,7 +60,7 @@ class MyBatisLeaseStoreTest {
         TaskView view = tasks.findById(high).orElseThrow();
         assertThat(view.status()).isEqualTo(TaskStatus.RUNNING);
         assertThat(view.leaseOwner()).isEqualTo(WORKER);
-        assertThat(rows.millisUntilLeaseEnds(high)).isBetween(LEASE - 5_000, LEASE);
+        assertThat(rows.millisUntilLeaseEnds(high)).isBetween(LEASE.toMillis() - 5_000, LEASE.toMillis());
     }
 
     @Test

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.datasource.DelegatingDataSource;
 
+import java.time.Duration;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -36,7 +37,7 @@ class MyBatisStoresTest {
     void storesBuiltWhileTheDatabaseIsDownUseTheDialectsStatementsOnceItIsBack() {
         dataSource.down = true;
         MyBatisStores stores = MyBatisStores.create(dataSource);   // must not need the database
-        ClaimRequest claim = new ClaimRequest("w", Set.of("mail"), 4, 60_000, ConcurrencyLimits.NONE);
+        ClaimRequest claim = new ClaimRequest("w", Set.of("mail"), 4, Duration.ofMillis(60_000), ConcurrencyLimits.NONE);
 
         assertThatThrownBy(() -> stores.taskStore().findById(1)).isInstanceOf(DataAccessException.class);
         assertThatThrownBy(() -> stores.leaseStore().claim(claim)).isInstanceOf(RuntimeException.class);

@@ -236,7 +236,7 @@ class MyBatisTaskAdminStoreTest {
     }
 
     private List<ClaimedTask> claim(String type, int max) {
-        return stores.leaseStore().claim(new ClaimRequest("w", Set.of(type), max, 60_000, ConcurrencyLimits.NONE));
+        return stores.leaseStore().claim(new ClaimRequest("w", Set.of(type), max, Duration.ofMillis(60_000), ConcurrencyLimits.NONE));
     }
 
     private static TaskQuery query(Set<TaskStatus> statuses, String type, String owner, TaskSort sort, boolean descending,

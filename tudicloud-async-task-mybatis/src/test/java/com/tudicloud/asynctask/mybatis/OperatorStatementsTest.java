@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -46,7 +47,7 @@ class OperatorStatementsTest {
         assertThat(fleet.pause("report", "bob")).isFalse();
         assertThat(fleet.typeSettings().types()).singleElement()
                 .satisfies(type -> assertThat(type.pausedBy()).isEqualTo("alice"));
-        List<ClaimedTask> claimed = stores.leaseStore().claim(new ClaimRequest("w", Set.of("mail", "report"), 12, 60_000,
+        List<ClaimedTask> claimed = stores.leaseStore().claim(new ClaimRequest("w", Set.of("mail", "report"), 12, Duration.ofMillis(60_000),
                 ConcurrencyLimits.NONE, fleet::pausedTypes));
         assertThat(claimed).hasSize(6).allMatch(task -> task.taskType().equals("mail"));
         stores.leaseStore().complete("w", claimed.subList(0, 4).stream()

@@ -10,6 +10,7 @@ import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -69,6 +70,6 @@ class PausedClaimTest {
     }
 
     private static ClaimRequest request(Set<String> types, ConcurrencyLimits limits, PauseCheck pauses) {
-        return new ClaimRequest("w", types, 20, 60_000, limits, pauses);
+        return new ClaimRequest("w", types, 20, Duration.ofMillis(60_000), limits, pauses);
     }
 }

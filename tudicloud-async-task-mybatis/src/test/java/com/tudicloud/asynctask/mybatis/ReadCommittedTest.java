@@ -99,7 +99,7 @@ class ReadCommittedTest {
     void aRenewalThatWaitsHoldsNoRowItDidNotRenew() throws Exception {
         LeasePair pair = leasePairWithATakenOver();
         assertNewHolderIsNotHeldUpWhile(pair, () -> pair.old.store.leaseStore().renew("old",
-                List.of(renewal(pair.oldLease), renewal(pair.stillHeld)), 60_000));
+                List.of(renewal(pair.oldLease), renewal(pair.stillHeld)), Duration.ofMillis(60_000)));
     }
 
     /** The same for a completion of successes, a single statement outside any transaction. */
@@ -137,7 +137,7 @@ class ReadCommittedTest {
             RowLocks.awaitLockWaits(db.dataSource(), 1);
 
             Future<Map<Long, LeaseState>> newHolder = threads.submit(() -> pair.fresh.store.leaseStore()
-                    .renew("new", List.of(renewal(pair.newLease)), 60_000));
+                    .renew("new", List.of(renewal(pair.newLease)), Duration.ofMillis(60_000)));
 
             assertThat(newHolder.get(10, TimeUnit.SECONDS)).containsEntry(pair.newLease.id(), LeaseState.HELD);
             assertThat(waiting.isDone()).as("the old worker's statement still waits for the held row").isFalse();
@@ -169,7 +169,7 @@ class ReadCommittedTest {
     }
 
     private static ClaimRequest claim(String worker, int max) {
-        return new ClaimRequest(worker, Set.of("job"), max, 60_000, ConcurrencyLimits.NONE);
+        return new ClaimRequest(worker, Set.of("job"), max, Duration.ofMillis(60_000), ConcurrencyLimits.NONE);
     }
 
     private static LeaseRenewal renewal(ClaimedTask task) {

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RoundTripBudgetTest {
 
     private static final String WORKER = "w";
-    private static final long LEASE = 60_000;
+    private static final Duration LEASE = Duration.ofMillis(60_000);
 
     private final TestDatabase db = TestDatabase.get();
     private HikariDataSource pool;

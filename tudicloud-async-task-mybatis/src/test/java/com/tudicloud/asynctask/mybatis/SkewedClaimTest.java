@@ -19,6 +19,7 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -272,7 +273,7 @@ class SkewedClaimTest {
     }
 
     private static ClaimRequest request(Set<String> types, int size) {
-        return new ClaimRequest("skewed-claimer", types, size, 60_000, ConcurrencyLimits.NONE);
+        return new ClaimRequest("skewed-claimer", types, size, Duration.ofMillis(60_000), ConcurrencyLimits.NONE);
     }
 
     // ------------------------------------------------------------------ the data

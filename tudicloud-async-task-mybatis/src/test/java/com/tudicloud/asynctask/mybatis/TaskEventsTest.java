@@ -41,7 +41,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class TaskEventsTest {
 
     private static final String WORKER = "worker-a";
-    private static final long LEASE = 60_000;
+    private static final Duration LEASE = Duration.ofMillis(60_000);
 
     @BeforeEach
     void emptyTables() {

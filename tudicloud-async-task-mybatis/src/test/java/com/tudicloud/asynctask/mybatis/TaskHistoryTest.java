@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import javax.sql.DataSource;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
@@ -180,7 +181,7 @@ class TaskHistoryTest {
 
     private static ClaimedTask claim(MyBatisStores stores) {
         List<ClaimedTask> claimed = stores.leaseStore().claim(
-                new ClaimRequest(WORKER, Set.of("mail"), 1, 60_000, ConcurrencyLimits.NONE));
+                new ClaimRequest(WORKER, Set.of("mail"), 1, Duration.ofMillis(60_000), ConcurrencyLimits.NONE));
         assertThat(claimed).hasSize(1);
         return claimed.get(0);
     }

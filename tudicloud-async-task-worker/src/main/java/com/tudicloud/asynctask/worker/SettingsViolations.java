@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Collects the settings that are out of range; each message names the property, its allowed range and its value. */
-final class SettingsViolations {
+public final class SettingsViolations {
 
     /**
      * The longest duration any setting may have: the longest the store adds to the database's clock (200 years).
@@ -22,41 +22,41 @@ final class SettingsViolations {
     private final List<String> messages = new ArrayList<>();
 
     /** A period or timeout: from 1 ms to {@link #MAX_DURATION}. */
-    void positive(String property, Duration value) {
+    public void positive(String property, Duration value) {
         if (value == null || value.compareTo(MIN_PERIOD) < 0 || value.compareTo(MAX_DURATION) > 0) {
             add(property + " must be from 1ms to " + MAX_TEXT + ", but is " + value);
         }
     }
 
     /** A pause or window that may be none: from 0 to {@link #MAX_DURATION}. */
-    void notNegative(String property, Duration value) {
+    public void notNegative(String property, Duration value) {
         if (value == null || value.isNegative() || value.compareTo(MAX_DURATION) > 0) {
             add(property + " must be from 0 to " + MAX_TEXT + ", but is " + value);
         }
     }
 
-    void atLeast(String property, long value, long min) {
+    public void atLeast(String property, long value, long min) {
         if (value < min) {
             add(property + " must be at least " + min + ", but is " + value);
         }
     }
 
-    void between(String property, long value, long min, long max) {
+    public void between(String property, long value, long min, long max) {
         if (value < min || value > max) {
             add(property + " must be from " + min + " to " + max + ", but is " + value);
         }
     }
 
-    void add(String message) {
+    public void add(String message) {
         messages.add(message);
     }
 
-    int count() {
+    public int count() {
         return messages.size();
     }
 
     /** @throws InvalidAsyncTaskSettingsException listing every violation, if there is one */
-    void throwIfAny() {
+    public void throwIfAny() {
         if (!messages.isEmpty()) {
             throw new InvalidAsyncTaskSettingsException(messages);
         }

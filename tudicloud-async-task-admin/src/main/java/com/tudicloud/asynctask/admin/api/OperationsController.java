@@ -6,7 +6,7 @@ import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskStats;
 import com.tudicloud.asynctask.api.spi.WorkerInfo;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.autoconfigure.AsyncTaskSettings;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -65,12 +65,12 @@ public class OperationsController {
     private final Duration liveSilence;
 
     public OperationsController(TaskAdminStore adminStore, WorkerRegistry workers, AdminProperties properties,
-                                TaskTypeCatalog taskTypes, AsyncTaskProperties asyncTaskProperties) {
+                                TaskTypeCatalog taskTypes, AsyncTaskSettings settings) {
         this.adminStore = adminStore;
         this.workers = workers;
         this.properties = properties;
         this.taskTypes = taskTypes;
-        this.liveSilence = asyncTaskProperties.getWorker().liveWorkerSilence();
+        this.liveSilence = settings.worker().liveWorkerSilence();
     }
 
     @GetMapping("/stats")

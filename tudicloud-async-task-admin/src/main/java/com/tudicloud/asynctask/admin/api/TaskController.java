@@ -10,7 +10,7 @@ import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.api.spi.TaskStore;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.autoconfigure.AsyncTaskEventProperties;
 import com.tudicloud.asynctask.api.spi.TaskPage;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
 import io.swagger.v3.oas.annotations.Operation;
@@ -60,12 +60,12 @@ public class TaskController {
     private final OperatorActions actions;
 
     public TaskController(AsyncTaskClient client, TaskStore taskStore, TaskAdminStore adminStore,
-                          AsyncTaskProperties properties, TaskTypeCatalog taskTypes, JsonMapper jsonMapper,
+                          AsyncTaskEventProperties events, TaskTypeCatalog taskTypes, JsonMapper jsonMapper,
                           PayloadRedaction redaction, OperatorActions actions) {
         this.client = client;
         this.taskStore = taskStore;
         this.adminStore = adminStore;
-        this.eventMode = properties.getEvents().getMode();
+        this.eventMode = events.getMode();
         this.taskTypes = taskTypes;
         this.jsonMapper = jsonMapper;
         this.redaction = redaction;

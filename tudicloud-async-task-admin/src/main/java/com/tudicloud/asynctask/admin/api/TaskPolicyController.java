@@ -2,7 +2,7 @@ package com.tudicloud.asynctask.admin.api;
 
 import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
-import com.tudicloud.asynctask.worker.policy.TaskTypePolicy;
+import com.tudicloud.asynctask.api.TaskPolicy;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -42,12 +42,14 @@ public class TaskPolicyController {
             @Schema(description = "whether the handler also has a test of its own for non-retryable exceptions")
             boolean nonRetryableTest) {
 
-        static TaskTypePolicyJson of(String taskType, boolean handledHere, TaskTypePolicy policy) {
-            return new TaskTypePolicyJson(taskType, handledHere, policy.maxAttempts(), policy.defaultPriority(),
-                    policy.backoff().initial().toMillis(), policy.backoff().multiplier(), policy.backoff().max().toMillis(),
-                    policy.backoff().jitter(), policy.maxExecutionTime().toMillis(), policy.timeoutAction(),
-                    policy.concurrencyLimit() > 0 ? policy.concurrencyLimit() : null,
-                    policy.nonRetryable().stream().map(Class::getName).toList(), policy.hasNonRetryableTest());
+        /** @param policy a resolved policy: every setting decided */
+        static TaskTypePolicyJson of(String taskType, boolean handledHere, TaskPolicy policy) {
+            TaskPolicy.Retry retry = policy.retry();
+            return new TaskTypePolicyJson(taskType, handledHere, policy.maxAttempts().orElseThrow(),
+                    policy.defaultPriority().orElseThrow(), retry.initialBackoff().toMillis(), retry.multiplier(),
+                    retry.maxBackoff().toMillis(), retry.jitter(), policy.maxExecutionTime().orElseThrow().toMillis(),
+                    policy.timeoutAction().orElseThrow(), policy.concurrencyLimit().orElse(null),
+                    policy.nonRetryable().stream().map(Class::getName).toList(), policy.nonRetryableWhen().isPresent());
         }
     }
 

@@ -200,7 +200,7 @@ class TaskApiTest {
     void aSucceededTaskReadsItsClaimAndSuccessFromTheTaskRow() throws Exception {
         long id = client.submit(TaskRequest.of("mail", null)).taskId();
         ClaimedTask claimed = stores.leaseStore().claim(
-                new ClaimRequest("worker-a", Set.of("mail"), 1, 60_000, ConcurrencyLimits.NONE)).get(0);
+                new ClaimRequest("worker-a", Set.of("mail"), 1, Duration.ofMillis(60_000), ConcurrencyLimits.NONE)).get(0);
         stores.leaseStore().complete("worker-a", List.of(Completion.succeeded(id, claimed.leaseToken(), null)));
 
         mvc.perform(asViewer(get("/api/tasks/" + id + "/events")))

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.api.spi;
 
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
 
@@ -7,11 +8,11 @@ import java.util.Set;
  * @param workerId    written to {@code lease_owner}
  * @param taskTypes   only tasks of these types
  * @param maxTasks    at most this many, normally the worker's free slots
- * @param leaseMillis lease length, added to the database's now
+ * @param lease       lease length, added to the database's now
  * @param limits      fleet-wide caps on running tasks
  * @param pauses      asked, once tasks are found, which of their types are paused; those are not taken
  */
-public record ClaimRequest(String workerId, Set<String> taskTypes, int maxTasks, long leaseMillis,
+public record ClaimRequest(String workerId, Set<String> taskTypes, int maxTasks, Duration lease,
                            ConcurrencyLimits limits, PauseCheck pauses) {
 
     public ClaimRequest {
@@ -20,13 +21,13 @@ public record ClaimRequest(String workerId, Set<String> taskTypes, int maxTasks,
         if (maxTasks < 1) {
             throw new IllegalArgumentException("maxTasks must be at least 1: " + maxTasks);
         }
-        if (leaseMillis < 1) {
-            throw new IllegalArgumentException("leaseMillis must be positive: " + leaseMillis);
+        if (lease.toMillis() < 1) {
+            throw new IllegalArgumentException("lease must be at least a millisecond: " + lease);
         }
     }
 
     /** A claim that does not look at pauses. */
-    public ClaimRequest(String workerId, Set<String> taskTypes, int maxTasks, long leaseMillis, ConcurrencyLimits limits) {
-        this(workerId, taskTypes, maxTasks, leaseMillis, limits, PauseCheck.NONE);
+    public ClaimRequest(String workerId, Set<String> taskTypes, int maxTasks, Duration lease, ConcurrencyLimits limits) {
+        this(workerId, taskTypes, maxTasks, lease, limits, PauseCheck.NONE);
     }
 }

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.api.spi;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -14,7 +15,7 @@ public interface LeaseStore {
      * Renews the leases of one worker in one round: extends each lease still held (matching owner
      * and token, not expired), stores the progress given, and tells per task what it found.
      */
-    Map<Long, LeaseState> renew(String workerId, List<LeaseRenewal> leases, long leaseMillis);
+    Map<Long, LeaseState> renew(String workerId, List<LeaseRenewal> leases, Duration lease);
 
     /** Writes outcomes together; each row only if the lease (owner and token) is still held and valid. */
     CompletionReport complete(String workerId, List<Completion> completions);

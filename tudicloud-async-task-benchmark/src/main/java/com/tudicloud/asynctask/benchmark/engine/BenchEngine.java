@@ -8,10 +8,8 @@ import com.tudicloud.asynctask.client.DefaultAsyncTaskClient;
 import com.tudicloud.asynctask.client.JacksonPayloadCodec;
 import com.tudicloud.asynctask.api.spi.TaskSubmissionListener;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
-import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.WorkerConfig;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
-import com.tudicloud.asynctask.worker.engine.HandlerRegistry;
 import tools.jackson.databind.json.JsonMapper;
 
 import javax.sql.DataSource;
@@ -39,9 +37,9 @@ public final class BenchEngine {
         this.leaseStore = new MeasuringLeaseStore(stores.leaseStore());
     }
 
-    public AsyncTaskWorker worker(String workerId, AsyncTaskProperties.Worker settings, List<TaskHandler<?>> handlers) {
-        return new AsyncTaskWorker(workerId, settings, leaseStore, stores.workerRegistry(), stores.fleetSettings(), new HandlerRegistry(handlers),
-                CODEC, AsyncTaskMetrics.NONE);
+    public AsyncTaskWorker worker(String workerId, WorkerConfig.Builder settings, List<TaskHandler<?>> handlers) {
+        return AsyncTaskWorker.builder(leaseStore, stores.workerRegistry(), stores.fleetSettings())
+                .config(settings.workerId(workerId).build()).handlers(handlers).codec(CODEC).build();
     }
 
     /** A client whose submissions wake {@code localWorkers} after commit, as in one service's JVM. */
@@ -59,15 +57,12 @@ public final class BenchEngine {
     }
 
     /** The default settings of docs/configuration.md. */
-    public static AsyncTaskProperties.Worker defaults() {
-        return new AsyncTaskProperties().getWorker();
+    public static WorkerConfig.Builder defaults() {
+        return WorkerConfig.builder();
     }
 
     /** The default settings with the given slots and poll interval. */
-    public static AsyncTaskProperties.Worker settings(int slots, Duration pollInterval) {
-        AsyncTaskProperties.Worker settings = defaults();
-        settings.setSlots(slots);
-        settings.setPollInterval(pollInterval);
-        return settings;
+    public static WorkerConfig.Builder settings(int slots, Duration pollInterval) {
+        return defaults().slots(slots).pollInterval(pollInterval);
     }
 }

@@ -11,6 +11,7 @@ import com.tudicloud.asynctask.api.spi.QueueProbe;
 import com.tudicloud.asynctask.api.spi.RecoveryBatch;
 import com.tudicloud.asynctask.api.spi.StoreLimits;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -41,9 +42,9 @@ public final class MeasuringLeaseStore implements LeaseStore {
     }
 
     @Override
-    public Map<Long, LeaseState> renew(String workerId, List<LeaseRenewal> leases, long leaseMillis) {
+    public Map<Long, LeaseState> renew(String workerId, List<LeaseRenewal> leases, Duration lease) {
         long start = System.nanoTime();
-        Map<Long, LeaseState> states = delegate.renew(workerId, leases, leaseMillis);
+        Map<Long, LeaseState> states = delegate.renew(workerId, leases, lease);
         renewals.record(leases.size(), (int) states.values().stream().filter(s -> s != LeaseState.LOST).count(),
                 System.nanoTime() - start);
         return states;

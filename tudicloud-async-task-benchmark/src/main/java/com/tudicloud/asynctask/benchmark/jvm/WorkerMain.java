@@ -8,7 +8,7 @@ import com.tudicloud.asynctask.benchmark.engine.BenchEngine;
 import com.tudicloud.asynctask.benchmark.engine.NoopHandler;
 import com.tudicloud.asynctask.benchmark.engine.TaskFeed;
 import com.tudicloud.asynctask.benchmark.engine.Warmup;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.WorkerConfig;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.zaxxer.hikari.HikariDataSource;
 
@@ -45,9 +45,9 @@ public final class WorkerMain {
         ParentLink parent = new ParentLink();
         NoopHandler handler = new NoopHandler();
         String workerId = args.text("worker-id", "bench-worker");
-        AsyncTaskProperties.Worker settings = BenchEngine.defaults();
-        settings.setSlots(args.integer("slots", settings.getSlots()));
-        settings.setPollInterval(args.millis("poll-interval-ms", settings.getPollInterval()));
+        WorkerConfig defaults = BenchEngine.defaults().build();
+        WorkerConfig.Builder settings = BenchEngine.settings(args.integer("slots", defaults.slots()),
+                args.millis("poll-interval-ms", defaults.pollInterval()));
         try (HikariDataSource pool = Pools.openCounted(DbCoordinates.from(args), "worker", args.integer("pool-size", 10))) {
             BenchEngine engine = new BenchEngine(pool, TaskEventMode.valueOf(args.text("event-mode", TaskEventMode.DEFAULT.name())));
             int warmupTasks = args.integer("warmup-tasks", 0);

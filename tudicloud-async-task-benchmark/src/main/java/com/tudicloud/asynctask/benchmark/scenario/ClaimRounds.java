@@ -93,7 +93,7 @@ final class ClaimRounds {
             boolean check = paused != null && (!alternate || round++ % 2 == 0);
             long start = System.nanoTime();
             Set<String> claimable = check ? paused.claimable() : taskTypes;
-            List<ClaimedTask> claimed = store.claim(new ClaimRequest(workerId, claimable, BATCH, 60_000,
+            List<ClaimedTask> claimed = store.claim(new ClaimRequest(workerId, claimable, BATCH, Duration.ofMinutes(1),
                     ConcurrencyLimits.NONE, check ? paused : PauseCheck.NONE));
             double took = (System.nanoTime() - start) / 1e6;
             synchronized (millis) {

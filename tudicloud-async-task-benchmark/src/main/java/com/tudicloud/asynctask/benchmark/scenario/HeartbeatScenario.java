@@ -8,7 +8,7 @@ import com.tudicloud.asynctask.benchmark.engine.OperationStats;
 import com.tudicloud.asynctask.benchmark.engine.TaskFeed;
 import com.tudicloud.asynctask.benchmark.report.Numbers;
 import com.tudicloud.asynctask.benchmark.report.Result;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.WorkerConfig;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.zaxxer.hikari.HikariDataSource;
 
@@ -85,13 +85,10 @@ final class HeartbeatScenario implements Scenario {
     }
 
     /** Slots for every lease; lease and recovery long enough that no recovery round falls in the window. */
-    private static AsyncTaskProperties.Worker settings(int leases, Duration heartbeat) {
-        AsyncTaskProperties.Worker settings = BenchEngine.settings(leases, Duration.ofMillis(100));
-        settings.setHeartbeatInterval(heartbeat);
-        settings.setLeaseTimeout(heartbeat.multipliedBy(30));
-        settings.setRecoveryInterval(heartbeat.multipliedBy(60));
-        settings.setShutdownTimeout(Duration.ofSeconds(30));
-        return settings;
+    private static WorkerConfig.Builder settings(int leases, Duration heartbeat) {
+        return BenchEngine.settings(leases, Duration.ofMillis(100)).heartbeatInterval(heartbeat)
+                .leaseTimeout(heartbeat.multipliedBy(30)).recoveryInterval(heartbeat.multipliedBy(60))
+                .shutdownTimeout(Duration.ofSeconds(30));
     }
 
     private static void await(BooleanSupplier condition, Duration timeout) throws InterruptedException {

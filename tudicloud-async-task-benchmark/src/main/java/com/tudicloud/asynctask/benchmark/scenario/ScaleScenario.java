@@ -143,7 +143,7 @@ final class ScaleScenario implements Scenario {
 
         Claimer(LeaseStore store, String taskType, int batch) {
             this.store = store;
-            this.request = new ClaimRequest(CLAIMER, Set.of(taskType), batch, 60_000, ConcurrencyLimits.NONE);
+            this.request = new ClaimRequest(CLAIMER, Set.of(taskType), batch, Duration.ofMinutes(1), ConcurrencyLimits.NONE);
         }
 
         void claimAll() {

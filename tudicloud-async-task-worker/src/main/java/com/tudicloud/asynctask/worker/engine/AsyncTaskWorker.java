@@ -7,23 +7,26 @@ import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import com.tudicloud.asynctask.api.spi.PayloadCodec;
 import com.tudicloud.asynctask.api.spi.TaskSubmissionListener;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
-import com.tudicloud.asynctask.worker.WorkerSettingsValidator;
+import com.tudicloud.asynctask.worker.WorkerConfig;
+import com.tudicloud.asynctask.worker.WorkerIds;
+import com.tudicloud.asynctask.api.TaskHandler;
+import com.tudicloud.asynctask.client.JacksonPayloadCodec;
+import tools.jackson.databind.json.JsonMapper;
 import com.tudicloud.asynctask.worker.maintenance.Batches;
 import com.tudicloud.asynctask.worker.maintenance.LeaseRecoverer;
 import com.tudicloud.asynctask.worker.maintenance.MaintenanceService;
 import com.tudicloud.asynctask.worker.policy.TaskPolicyResolver;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
-import com.tudicloud.asynctask.worker.policy.TaskTypePolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -39,7 +42,7 @@ import java.util.concurrent.TimeUnit;
  * their leases are still renewed; those still running then are interrupted and handed back to the
  * queue at once, instead of waiting for their leases to expire.
  */
-public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionListener {
+public final class AsyncTaskWorker implements TaskSubmissionListener {
 
     private static final Logger log = LoggerFactory.getLogger(AsyncTaskWorker.class);
     private static final Duration MIN_WATCHDOG_PERIOD = Duration.ofMillis(10);
@@ -47,8 +50,8 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     /** A handler still running this long (at least) after its interrupt is abandoned as ignoring it. */
     private static final Duration MIN_INTERRUPT_GRACE = Duration.ofSeconds(2);
 
+    private final WorkerConfig config;
     private final String workerId;
-    private final AsyncTaskProperties.Worker settings;
     private final LeaseStore store;
     private final WorkerRegistry registry;
     private final FleetSettings fleetSettings;
@@ -68,33 +71,29 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
                            List<MaintenanceService> services, PollWaiter waiter, TaskRunner runner) {
     }
 
-    /** A worker whose task types run under their handlers' policies, with no per-type properties. */
-    public AsyncTaskWorker(String workerId, AsyncTaskProperties.Worker settings, LeaseStore store,
-                           WorkerRegistry registry, FleetSettings fleetSettings, HandlerRegistry handlers,
-                           PayloadCodec codec, AsyncTaskMetrics metrics) {
-        this(workerId, settings, store, registry, fleetSettings, handlers,
-                TaskPolicyResolver.resolve(settings, Map.of(), handlers.handlers()), codec, metrics);
-    }
-
-    /** @param policies the policy of each task type, from {@link TaskPolicyResolver} */
-    public AsyncTaskWorker(String workerId, AsyncTaskProperties.Worker settings, LeaseStore store,
-                           WorkerRegistry registry, FleetSettings fleetSettings, HandlerRegistry handlers,
-                           TaskTypePolicies policies, PayloadCodec codec, AsyncTaskMetrics metrics) {
-        WorkerSettingsValidator.validate(settings);
-        this.workerId = workerId;
-        this.policies = policies;
-        this.settings = settings;
-        this.store = store;
-        this.registry = registry;
-        this.fleetSettings = fleetSettings;
-        this.handlers = handlers;
-        this.codec = codec;
-        this.metrics = metrics;
+    private AsyncTaskWorker(Builder builder) {
+        this.config = builder.config;
+        this.workerId = config.workerId();
+        this.store = builder.store;
+        this.registry = builder.registry;
+        this.fleetSettings = builder.fleetSettings;
+        this.handlers = new HandlerRegistry(builder.handlers);
+        this.policies = builder.policies != null ? builder.policies
+                : TaskPolicyResolver.resolve(config, Map.of(), builder.handlers);
+        this.codec = builder.codec != null ? builder.codec : new JacksonPayloadCodec(JsonMapper.builder().build());
+        this.metrics = builder.metrics;
         metrics.bindWorker(this::activeTasks, this::runningHandlers, this::freeSlots, handlers.taskTypes());
     }
 
-    @Override
-    public void start() {
+    /**
+     * A worker on these stores, which runs nothing until {@link #start()}. Its task types are its handlers'
+     * ({@link Builder#handlers}).
+     */
+    public static Builder builder(LeaseStore store, WorkerRegistry registry, FleetSettings fleetSettings) {
+        return new Builder(store, registry, fleetSettings);
+    }
+
+        public void start() {
         synchronized (lifecycleMonitor) {
             if (running != null) {
                 return;
@@ -102,16 +101,16 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
             running = startParts();
         }
         log.info("Async task worker {} started: types={}, slots={}, lease-timeout={}, heartbeat-interval={}, "
-                        + "recovery-interval={}", workerId, handlers.taskTypes(), settings.getSlots(),
-                settings.getLeaseTimeout(), settings.getHeartbeatInterval(), settings.getRecoveryInterval());
+                        + "recovery-interval={}", workerId, handlers.taskTypes(), config.slots(),
+                config.leaseTimeout(), config.heartbeatInterval(), config.recoveryInterval());
     }
 
     private Running startParts() {
         PollWaiter waiter = new PollWaiter();
-        int slots = settings.getSlots();
+        int slots = config.slots();
         ActiveExecutions active = new ActiveExecutions(slots * (1 + ExecutionPace.MAX_PREFETCH_PER_SLOT), waiter::executionEnded);
-        ExecutionPace pace = new ExecutionPace(slots, settings.getPrefetchWindow());
-        CompletionWriter writer = new CompletionWriter(workerId, store, active, settings.getCompletionBatchSize(), metrics);
+        ExecutionPace pace = new ExecutionPace(slots, config.prefetchWindow());
+        CompletionWriter writer = new CompletionWriter(workerId, store, active, config.completionBatchSize(), metrics);
         StorableValues values = new StorableValues(store::limits, metrics);
         ExecutionOutcomes outcomes = new ExecutionOutcomes(policies, () -> ThreadLocalRandom.current().nextDouble(),
                 values);
@@ -120,22 +119,22 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         ExecutorService slotThreads = Executors.newCachedThreadPool(new NamedThreads("async-task-slot"));
         SlotDispatcher dispatcher = new SlotDispatcher(slots, slotThreads, runner::run);
         FleetLimits limits = new FleetLimits(fleetSettings, handlers.taskTypes(),
-                new ConcurrencyLimits(settings.getGlobalLimit(), declaredTypeLimits()),
-                settings.getLimitsRefreshInterval(), System::nanoTime);
-        Duration registryInterval = settings.getRegistryRefreshInterval();
+                new ConcurrencyLimits(config.globalLimit(), declaredTypeLimits()),
+                config.limitsRefreshInterval(), System::nanoTime);
+        Duration registryInterval = config.registryRefreshInterval();
         WorkerRegistration registration = new WorkerRegistration(registry, workerId, WorkerIds.hostName(),
-                handlers.taskTypes(), settings.getSlots(), registryInterval, System::nanoTime);
+                handlers.taskTypes(), config.slots(), registryInterval, System::nanoTime);
         registration.started();
         IdleProbe probe = new IdleProbe(store, registration, active::size);
-        PausedTypes paused = new PausedTypes(fleetSettings, handlers.taskTypes(), settings.getPollInterval(), System::nanoTime);
+        PausedTypes paused = new PausedTypes(fleetSettings, handlers.taskTypes(), config.pollInterval(), System::nanoTime);
         TaskPoller poller = new TaskPoller(workerId, store, handlers.taskTypes(), limits, paused, slots, active, pace,
-                waiter, dispatcher, metrics, vitals, settings.getLeaseTimeout(), settings.getPollInterval(), values,
+                waiter, dispatcher, metrics, vitals, config.leaseTimeout(), config.pollInterval(), values,
                 probe);
-        LeaseHeartbeat heartbeat = new LeaseHeartbeat(workerId, store, active, settings.getLeaseTimeout(), metrics);
+        LeaseHeartbeat heartbeat = new LeaseHeartbeat(workerId, store, active, config.leaseTimeout(), metrics);
         LeaseRecoverer recoverer = new LeaseRecoverer(workerId, store, () -> probe.mayHaveExpiredLeases(poller.isIdle()),
-                new Batches(settings.getRecoveryBatchSize(), settings.getRecoveryMaxBatches(),
-                        settings.getRecoveryBatchPause()), settings.getRecoveryInterval(), metrics);
-        Duration heartbeatInterval = settings.getHeartbeatInterval();
+                new Batches(config.recoveryBatchSize(), config.recoveryMaxBatches(),
+                        config.recoveryBatchPause()), config.recoveryInterval(), metrics);
+        Duration heartbeatInterval = config.heartbeatInterval();
         ExecutionWatchdog watchdog = new ExecutionWatchdog(active, policies,
                 heartbeatInterval.dividedBy(2), interruptGrace(), metrics, runner, dispatcher);
 
@@ -168,16 +167,11 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
      * of its types' policies (the two agree where both name a type).
      */
     private Map<String, Integer> declaredTypeLimits() {
-        Map<String, Integer> limits = new LinkedHashMap<>(settings.getTypeLimits());
-        for (TaskTypePolicy policy : policies.byType().values()) {
-            if (policy.concurrencyLimit() > 0) {
-                limits.put(policy.taskType(), policy.concurrencyLimit());
-            }
-        }
+        Map<String, Integer> limits = new LinkedHashMap<>(config.typeLimits());
+        policies.byType().forEach((type, policy) -> policy.concurrencyLimit().ifPresent(limit -> limits.put(type, limit)));
         return limits;
     }
 
-    @Override
     public void stop() {
         Running parts;
         synchronized (lifecycleMonitor) {
@@ -199,10 +193,10 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         }
         // running executions go on, their leases renewed, until they end or the shutdown timeout runs out
         parts.slotThreads().shutdown();
-        if (!awaitTermination(parts.slotThreads(), settings.effectiveShutdownTimeout())) {
+        if (!awaitTermination(parts.slotThreads(), config.shutdownTimeout())) {
             List<TaskExecution> leftOver = parts.active().running();
             log.warn("Async task worker {}: {} tasks still running after {}; interrupting them and handing them back",
-                    workerId, leftOver.size(), settings.effectiveShutdownTimeout());
+                    workerId, leftOver.size(), config.shutdownTimeout());
             leftOver.forEach(execution -> {
                 if (execution.requestStop(StopReason.SHUTDOWN)) {
                     metrics.stopped(execution.task().taskType(), "shutdown");
@@ -229,7 +223,6 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         }
     }
 
-    @Override
     public boolean isRunning() {
         return running != null;
     }
@@ -257,8 +250,8 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
         return vitals.snapshot();
     }
 
-    public AsyncTaskProperties.Worker settings() {
-        return settings;
+    public WorkerConfig config() {
+        return config;
     }
 
     /** The policy each task type runs under here. */
@@ -269,7 +262,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
     /** Handlers running on the slots right now; 0 while stopped. */
     public int runningHandlers() {
         Running parts = running;
-        return parts == null ? 0 : settings.getSlots() - parts.dispatcher().freeSlots();
+        return parts == null ? 0 : config.slots() - parts.dispatcher().freeSlots();
     }
 
     /** Slots free for claims right now; 0 while stopped. */
@@ -303,7 +296,7 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
 
     /** Twice the heartbeat interval, at least two seconds: time enough for a well-behaved handler to notice. */
     private Duration interruptGrace() {
-        Duration twoHeartbeats = settings.getHeartbeatInterval().multipliedBy(2);
+        Duration twoHeartbeats = config.heartbeatInterval().multipliedBy(2);
         return twoHeartbeats.compareTo(MIN_INTERRUPT_GRACE) >= 0 ? twoHeartbeats : MIN_INTERRUPT_GRACE;
     }
 
@@ -312,5 +305,58 @@ public final class AsyncTaskWorker implements SmartLifecycle, TaskSubmissionList
             return MIN_WATCHDOG_PERIOD;
         }
         return period.compareTo(MAX_WATCHDOG_PERIOD) > 0 ? MAX_WATCHDOG_PERIOD : period;
+    }
+
+    /** What a worker runs on; each setting left out has the default its method names. */
+    public static final class Builder {
+
+        private final LeaseStore store;
+        private final WorkerRegistry registry;
+        private final FleetSettings fleetSettings;
+        private WorkerConfig config = WorkerConfig.builder().build();
+        private List<TaskHandler<?>> handlers = List.of();
+        private TaskTypePolicies policies;
+        private PayloadCodec codec;
+        private AsyncTaskMetrics metrics = AsyncTaskMetrics.NONE;
+
+        private Builder(LeaseStore store, WorkerRegistry registry, FleetSettings fleetSettings) {
+            this.store = Objects.requireNonNull(store, "store");
+            this.registry = Objects.requireNonNull(registry, "registry");
+            this.fleetSettings = Objects.requireNonNull(fleetSettings, "fleetSettings");
+        }
+
+        /** The worker's settings; the defaults unless given. */
+        public Builder config(WorkerConfig config) {
+            this.config = Objects.requireNonNull(config, "config");
+            return this;
+        }
+
+        /** The handlers it runs, one per task type; none makes a worker that only recovers leases. */
+        public Builder handlers(Collection<? extends TaskHandler<?>> handlers) {
+            this.handlers = List.copyOf(handlers);
+            return this;
+        }
+
+        /** Each task type's policy; unless given, its handler's over the config's defaults. */
+        public Builder policies(TaskTypePolicies policies) {
+            this.policies = policies;
+            return this;
+        }
+
+        /** How payloads are read; unless given, Jackson with its defaults. */
+        public Builder codec(PayloadCodec codec) {
+            this.codec = codec;
+            return this;
+        }
+
+        /** Where it reports; nowhere unless given. */
+        public Builder metrics(AsyncTaskMetrics metrics) {
+            this.metrics = Objects.requireNonNull(metrics, "metrics");
+            return this;
+        }
+
+        public AsyncTaskWorker build() {
+            return new AsyncTaskWorker(this);
+        }
     }
 }

@@ -6,7 +6,7 @@ import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.PayloadCodec.MalformedPayloadException;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
-import com.tudicloud.asynctask.worker.policy.TaskTypePolicy;
+import com.tudicloud.asynctask.api.TaskPolicy;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -88,9 +88,9 @@ final class ExecutionOutcomes {
             case CANCEL_REQUESTED -> Completion.cancelled(task.id(), task.leaseToken());
             case SHUTDOWN -> Completion.released(task.id(), task.leaseToken());
             case TIMED_OUT -> {
-                TaskTypePolicy policy = policies.forType(task.taskType());
-                String reason = "timed out after max-execution-time " + policy.maxExecutionTime();
-                yield policy.timeoutAction() == TimeoutAction.FAIL
+                TaskPolicy policy = policies.forType(task.taskType());
+                String reason = "timed out after max-execution-time " + policy.maxExecutionTime().orElseThrow();
+                yield policy.timeoutAction().orElseThrow() == TimeoutAction.FAIL
                         ? Completion.failed(task.id(), task.leaseToken(), reason)
                         : retry(task, reason);
             }
@@ -100,7 +100,7 @@ final class ExecutionOutcomes {
 
     private Completion retry(ClaimedTask task, String reason) {
         return Completion.retry(task.id(), task.leaseToken(), reason,
-                values.delayMillis(policies.forType(task.taskType()).backoff().delayAfter(task.attempt(),
+                values.delayMillis(policies.forType(task.taskType()).retry().delayAfter(task.attempt(),
                         random.getAsDouble())));
     }
 

@@ -68,6 +68,6 @@ final class ExecutionWatchdog {
     }
 
     private long maxExecutionNanos(TaskExecution execution) {
-        return policies.forType(execution.task().taskType()).maxExecutionTime().toNanos();
+        return policies.forType(execution.task().taskType()).maxExecutionTime().orElseThrow().toNanos();
     }
 }

@@ -22,6 +22,7 @@ final class LeaseHeartbeat {
     private final String workerId;
     private final LeaseStore store;
     private final ActiveExecutions active;
+    private final Duration lease;
     private final long leaseNanos;
     private final AsyncTaskMetrics metrics;
 
@@ -30,6 +31,7 @@ final class LeaseHeartbeat {
         this.workerId = workerId;
         this.store = store;
         this.active = active;
+        this.lease = leaseTimeout;
         this.leaseNanos = leaseTimeout.toNanos();
         this.metrics = metrics;
     }
@@ -44,7 +46,7 @@ final class LeaseHeartbeat {
         Map<Long, LeaseState> states;
         try {
             states = store.renew(workerId, executions.stream().map(TaskExecution::renewal).toList(),
-                    Duration.ofNanos(leaseNanos).toMillis());
+                    lease);
         } catch (RuntimeException e) {
             metrics.heartbeatFailed(executions.size());
             log.warn("Lease renewal of {} tasks failed: {}", executions.size(), e.toString());

@@ -138,7 +138,7 @@ final class TaskPoller {
     private int claimAndDispatch(Set<String> claimable, int room, ConcurrencyLimits fleetLimits) {
         long sentAt = System.nanoTime();
         List<ClaimedTask> claimed = store.claim(
-                new ClaimRequest(workerId, claimable, room, leaseTimeout.toMillis(), fleetLimits, paused));
+                new ClaimRequest(workerId, claimable, room, leaseTimeout, fleetLimits, paused));
         metrics.claimed(room, claimed);
         vitals.pollSucceeded();
         List<TaskExecution> executions = new ArrayList<>(claimed.size());

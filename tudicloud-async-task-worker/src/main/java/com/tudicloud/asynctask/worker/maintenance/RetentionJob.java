@@ -4,7 +4,7 @@ import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.FleetLocks;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.RetentionConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,21 +25,21 @@ public final class RetentionJob extends MaintenanceService {
     private static final Logger log = LoggerFactory.getLogger(RetentionJob.class);
 
     private final String owner;
-    private final AsyncTaskProperties.Retention settings;
+    private final RetentionConfig settings;
     private final TaskAdminStore store;
     private final FleetLocks locks;
     private final AsyncTaskMetrics metrics;
     private final Batches batches;
 
-    public RetentionJob(String owner, AsyncTaskProperties.Retention settings, TaskAdminStore store, FleetLocks locks,
+    public RetentionJob(String owner, RetentionConfig settings, TaskAdminStore store, FleetLocks locks,
                         AsyncTaskMetrics metrics) {
-        super("async-task-retention", settings.getInterval(), settings.getInterval());
+        super("async-task-retention", settings.interval(), settings.interval());
         this.owner = owner;
         this.settings = settings;
         this.store = store;
         this.locks = locks;
         this.metrics = metrics;
-        this.batches = new Batches(settings.getBatchSize(), settings.getMaxBatches(), settings.getBatchPause());
+        this.batches = new Batches(settings.batchSize(), settings.maxBatches(), settings.batchPause());
     }
 
     /**
@@ -48,7 +48,7 @@ public final class RetentionJob extends MaintenanceService {
      * @return tasks deleted per status; empty when another instance holds the lock
      */
     public Map<TaskStatus, Integer> prune() throws InterruptedException {
-        if (!locks.tryAcquire(LOCK, owner, settings.getInterval())) {
+        if (!locks.tryAcquire(LOCK, owner, settings.interval())) {
             return Map.of();
         }
         Map<TaskStatus, Integer> deleted = new EnumMap<>(TaskStatus.class);
@@ -75,14 +75,14 @@ public final class RetentionJob extends MaintenanceService {
             deleted.merge(status, count, Integer::sum);
             metrics.retentionDeleted(status, count);
             return count;
-        }, () -> locks.tryAcquire(LOCK, owner, settings.getInterval()));
+        }, () -> locks.tryAcquire(LOCK, owner, settings.interval()));
     }
 
     private Map<TaskStatus, Duration> ages() {
         Map<TaskStatus, Duration> ages = new LinkedHashMap<>();
-        ages.put(TaskStatus.SUCCESS, settings.getSuccessAge());
-        ages.put(TaskStatus.FAILED, settings.getFailedAge());
-        ages.put(TaskStatus.CANCELLED, settings.getCancelledAge());
+        ages.put(TaskStatus.SUCCESS, settings.successAge());
+        ages.put(TaskStatus.FAILED, settings.failedAge());
+        ages.put(TaskStatus.CANCELLED, settings.cancelledAge());
         return ages;
     }
 

@@ -2,11 +2,10 @@ package com.tudicloud.asynctask.worker.policy;
 
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskPolicy;
-import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.api.spi.StoreLimits;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
+import com.tudicloud.asynctask.worker.WorkerConfig;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,13 +13,15 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Decides each task type's policy from three layers, setting by setting: its properties under
- * {@code async-task.types.<type>}, else its handler's {@link TaskPolicy}, else the worker's settings. Then
- * checks what a type sets itself (the worker's own settings are checked with the worker) and refuses to
- * start on any violation, naming the type and where the value came from.
+ * {@code async-task.types.<type>}, else its handler's {@link TaskPolicy}, else the worker's. Then checks what a
+ * type sets itself (the worker's own settings are checked with the worker) and refuses to start on any
+ * violation, naming the type and where the value came from.
  */
 public final class TaskPolicyResolver {
 
@@ -32,29 +33,22 @@ public final class TaskPolicyResolver {
     private static final String TYPES = "async-task.types.";
     private static final String WORKER = "async-task.worker.";
 
-    private final AsyncTaskProperties.Worker worker;
-    private final Map<String, AsyncTaskProperties.TypePolicy> overrides;
+    private final WorkerConfig worker;
+    private final Map<String, TaskPolicy> overrides;
     private final List<String> violations = new ArrayList<>();
 
-    private TaskPolicyResolver(AsyncTaskProperties.Worker worker, Map<String, AsyncTaskProperties.TypePolicy> overrides) {
+    private TaskPolicyResolver(WorkerConfig worker, Map<String, TaskPolicy> overrides) {
         this.worker = worker;
         this.overrides = overrides;
     }
 
-    /** @throws InvalidAsyncTaskSettingsException listing every violation */
-    public static TaskTypePolicies resolve(AsyncTaskProperties.Worker worker,
-                                           Map<String, AsyncTaskProperties.TypePolicy> overrides,
+    /**
+     * @param overrides each type's settings from its properties
+     * @throws InvalidAsyncTaskSettingsException listing every violation
+     */
+    public static TaskTypePolicies resolve(WorkerConfig worker, Map<String, TaskPolicy> overrides,
                                            Collection<? extends TaskHandler<?>> handlers) {
         return new TaskPolicyResolver(worker, overrides).resolveAll(handlers);
-    }
-
-    /** The worker's settings as a policy: what a type without a handler here runs under. */
-    public static TaskTypePolicy defaults(AsyncTaskProperties.Worker worker) {
-        AsyncTaskProperties.Retry retry = worker.getRetry();
-        return new TaskTypePolicy(null, TaskRequest.DEFAULT_MAX_ATTEMPTS, 0,
-                new TaskTypePolicy.Backoff(retry.getInitialBackoff(), retry.getMultiplier(), retry.getMaxBackoff(),
-                        retry.getJitter()),
-                worker.getMaxExecutionTime(), worker.getTimeoutAction(), 0, List.of(), null);
     }
 
     private TaskTypePolicies resolveAll(Collection<? extends TaskHandler<?>> handlers) {
@@ -66,41 +60,43 @@ public final class TaskPolicyResolver {
                         + (handled.isEmpty() ? "none" : String.join(", ", handled)) + ")");
             }
         }
-        List<TaskTypePolicy> policies = new ArrayList<>();
+        Map<String, TaskPolicy> policies = new TreeMap<>();
         for (TaskHandler<?> handler : handlers) {
-            policies.add(resolve(handler));
+            policies.put(handler.taskType(), resolve(handler));
         }
         if (!violations.isEmpty()) {
             throw new InvalidAsyncTaskSettingsException(violations);
         }
-        return new TaskTypePolicies(policies, defaults(worker));
+        return new TaskTypePolicies(policies, worker.defaultPolicy());
     }
 
-    private TaskTypePolicy resolve(TaskHandler<?> handler) {
+    private TaskPolicy resolve(TaskHandler<?> handler) {
         String type = handler.taskType();
         TaskPolicy declared = declaredPolicy(handler);
-        AsyncTaskProperties.TypePolicy props = overrides.getOrDefault(type, new AsyncTaskProperties.TypePolicy());
-        AsyncTaskProperties.TypeRetry retry = props.getRetry();
-        Layers layers = new Layers(type, handler.getClass().getName());
+        TaskPolicy props = overrides.getOrDefault(type, TaskPolicy.DEFAULTS);
+        Layers layers = new Layers(type, handler.getClass().getName(), props, declared);
+        TaskPolicy defaults = worker.defaultPolicy();
 
-        Setting<Integer> maxAttempts = layers.pick("max-attempts", props.getMaxAttempts(),
-                "maxAttempts", declared.maxAttempts(), "the default", TaskRequest.DEFAULT_MAX_ATTEMPTS);
-        Setting<Integer> priority = layers.pick("default-priority", props.getDefaultPriority(),
-                "defaultPriority", declared.defaultPriority(), "the default", 0);
-        Setting<Duration> initial = layers.pick("retry.initial-backoff", retry.getInitialBackoff(), "initialBackoff",
-                declared.initialBackoff(), WORKER + "retry.initial-backoff", worker.getRetry().getInitialBackoff());
-        Setting<Double> multiplier = layers.pick("retry.multiplier", retry.getMultiplier(), "backoffMultiplier",
-                declared.backoffMultiplier(), WORKER + "retry.multiplier", worker.getRetry().getMultiplier());
-        Setting<Duration> max = layers.pick("retry.max-backoff", retry.getMaxBackoff(), "maxBackoff",
-                declared.maxBackoff(), WORKER + "retry.max-backoff", worker.getRetry().getMaxBackoff());
-        Setting<Double> jitter = layers.pick("retry.jitter", retry.getJitter(), "jitter",
-                declared.jitter(), WORKER + "retry.jitter", worker.getRetry().getJitter());
-        Setting<Duration> maxExecution = layers.pick("max-execution-time", props.getMaxExecutionTime(),
-                "maxExecutionTime", declared.maxExecutionTime(), WORKER + "max-execution-time",
-                worker.getMaxExecutionTime());
-        Setting<TimeoutAction> timeoutAction = layers.pick("timeout-action", props.getTimeoutAction(),
-                "timeoutAction", declared.timeoutAction(), WORKER + "timeout-action", worker.getTimeoutAction());
-        Setting<Integer> limit = concurrencyLimit(layers, props, declared);
+        Setting<Integer> maxAttempts = layers.pick("max-attempts", "maxAttempts", TaskPolicy::maxAttempts,
+                "the default", defaults.maxAttempts().orElseThrow());
+        Setting<Integer> priority = layers.pick("default-priority", "defaultPriority", TaskPolicy::defaultPriority,
+                "the default", defaults.defaultPriority().orElseThrow());
+        TaskPolicy.Retry workerRetry = defaults.retry();
+        Setting<Duration> initial = layers.pick("retry.initial-backoff", "initialBackoff",
+                p -> Optional.ofNullable(p.retry().initialBackoff()), WORKER + "retry.initial-backoff",
+                workerRetry.initialBackoff());
+        Setting<Double> multiplier = layers.pick("retry.multiplier", "backoffMultiplier",
+                p -> Optional.ofNullable(p.retry().multiplier()), WORKER + "retry.multiplier", workerRetry.multiplier());
+        Setting<Duration> max = layers.pick("retry.max-backoff", "maxBackoff",
+                p -> Optional.ofNullable(p.retry().maxBackoff()), WORKER + "retry.max-backoff", workerRetry.maxBackoff());
+        Setting<Double> jitter = layers.pick("retry.jitter", "jitter", p -> Optional.ofNullable(p.retry().jitter()),
+                WORKER + "retry.jitter", workerRetry.jitter());
+        Setting<Duration> maxExecution = layers.pick("max-execution-time", "maxExecutionTime",
+                TaskPolicy::maxExecutionTime, WORKER + "max-execution-time", defaults.maxExecutionTime().orElseThrow());
+        Setting<TimeoutAction> timeoutAction = layers.pick("timeout-action",
+                "timeoutAction", TaskPolicy::timeoutAction, WORKER + "timeout-action",
+                defaults.timeoutAction().orElseThrow());
+        Setting<Integer> limit = concurrencyLimit(layers, props);
 
         if (maxAttempts.own() && maxAttempts.value() < 1) {
             violations.add(maxAttempts + " must be at least 1");
@@ -122,30 +118,31 @@ public final class TaskPolicyResolver {
             violations.add(limit + " must be at least 1");
         }
         List<Class<? extends Throwable>> nonRetryable = new ArrayList<>(declared.nonRetryable());
-        nonRetryable.addAll(exceptionClasses(type, props.getNonRetryable()));
-        return new TaskTypePolicy(type, maxAttempts.value(), priority.value(),
-                new TaskTypePolicy.Backoff(initial.value(), multiplier.value(), max.value(), jitter.value()),
-                maxExecution.value(), timeoutAction.value(), Math.max(0, limit.value()), nonRetryable,
+        nonRetryable.addAll(exceptionClasses(type, props.nonRetryable()));
+        return new TaskPolicy(maxAttempts.value(), priority.value(),
+                new TaskPolicy.Retry(initial.value(), multiplier.value(), max.value(), jitter.value()),
+                maxExecution.value(), timeoutAction.value(), limit.value() > 0 ? limit.value() : null, nonRetryable,
                 declared.nonRetryableWhen().orElse(null));
     }
 
     /** {@code concurrency-limit}, else the worker's {@code type-limits} entry (the two must agree), else the handler's. */
-    private Setting<Integer> concurrencyLimit(Layers layers, AsyncTaskProperties.TypePolicy props, TaskPolicy declared) {
+    private Setting<Integer> concurrencyLimit(Layers layers, TaskPolicy props) {
         String type = layers.type();
-        Integer typeLimit = worker.getTypeLimits().get(type);
-        if (props.getConcurrencyLimit() != null && typeLimit != null && !typeLimit.equals(props.getConcurrencyLimit())) {
-            violations.add(TYPES + type + ".concurrency-limit (" + props.getConcurrencyLimit() + ") and " + WORKER
+        Integer typeLimit = worker.typeLimits().get(type);
+        Integer own = props.concurrencyLimit().orElse(null);
+        if (own != null && typeLimit != null && !typeLimit.equals(own)) {
+            violations.add(TYPES + type + ".concurrency-limit (" + own + ") and " + WORKER
                     + "type-limits." + type + " (" + typeLimit + ") disagree; set one of them");
         }
-        if (props.getConcurrencyLimit() == null && typeLimit != null) {
+        if (own == null && typeLimit != null) {
             // checked with the worker's settings already
             return new Setting<>(typeLimit, WORKER + "type-limits." + type, false);
         }
-        return layers.pick("concurrency-limit", props.getConcurrencyLimit(), "concurrencyLimit",
-                declared.concurrencyLimit(), "none", 0);
+        return layers.pick("concurrency-limit", "concurrencyLimit", TaskPolicy::concurrencyLimit, "none", 0);
     }
 
-    private List<Class<? extends Throwable>> exceptionClasses(String type, List<Class<?>> classes) {
+    /** Classes named in properties arrive unchecked: a class that is no exception is refused here. */
+    private List<Class<? extends Throwable>> exceptionClasses(String type, List<Class<? extends Throwable>> classes) {
         List<Class<? extends Throwable>> exceptions = new ArrayList<>();
         for (Class<?> named : classes) {
             if (named == null || !Throwable.class.isAssignableFrom(named)) {
@@ -197,16 +194,17 @@ public final class TaskPolicyResolver {
         }
     }
 
-    /** Picks a setting's value from the layers of one type. */
-    private record Layers(String type, String handlerClass) {
+    /** Picks a setting's value from the layers of one type: its properties, then its handler's policy. */
+    private record Layers(String type, String handlerClass, TaskPolicy properties, TaskPolicy declared) {
 
-        <T> Setting<T> pick(String property, T overridden, String policyName, Optional<T> declared,
+        <T> Setting<T> pick(String property, String policyName, Function<TaskPolicy, Optional<T>> setting,
                             String fallbackName, T fallback) {
-            if (overridden != null) {
-                return new Setting<>(overridden, TYPES + type + "." + property, true);
+            Optional<T> overridden = setting.apply(properties);
+            if (overridden.isPresent()) {
+                return new Setting<>(overridden.get(), TYPES + type + "." + property, true);
             }
-            return declared.map(value -> new Setting<>(value, "the TaskPolicy of " + handlerClass + " (task type '"
-                            + type + "') " + policyName, true))
+            return setting.apply(declared).map(value -> new Setting<>(value, "the TaskPolicy of " + handlerClass
+                            + " (task type '" + type + "') " + policyName, true))
                     .orElseGet(() -> new Setting<>(fallback, fallbackName + " (inherited by task type '" + type + "')",
                             false));
         }

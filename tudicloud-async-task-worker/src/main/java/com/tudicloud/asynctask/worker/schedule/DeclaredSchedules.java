@@ -8,9 +8,6 @@ import com.tudicloud.asynctask.worker.maintenance.MaintenanceService;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
-import org.springframework.beans.factory.SmartInitializingSingleton;
-import org.springframework.dao.DataAccessException;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -26,7 +23,7 @@ import java.util.Set;
  * that cannot be reached then does not: the declarations are written when it answers, tried again every
  * {@link #RETRY_INTERVAL}.
  */
-public final class DeclaredSchedules implements SmartInitializingSingleton, DisposableBean {
+public final class DeclaredSchedules {
 
     static final Duration RETRY_INTERVAL = Duration.ofSeconds(5);
     private static final Logger log = LoggerFactory.getLogger(DeclaredSchedules.class);
@@ -55,8 +52,8 @@ public final class DeclaredSchedules implements SmartInitializingSingleton, Disp
         }
     }
 
-    @Override
-    public void afterSingletonsInstantiated() {
+    /** Writes the declarations now; if the database cannot be reached, again every {@link #RETRY_INTERVAL} until it can. */
+    public void write() {
         if (!writePending()) {
             MaintenanceService writer = new MaintenanceService("async-task-declared-schedules", RETRY_INTERVAL,
                     RETRY_INTERVAL) {
@@ -78,9 +75,9 @@ public final class DeclaredSchedules implements SmartInitializingSingleton, Disp
             try {
                 ScheduleOperations.Declared outcome = operations.declare(pending.get(0), pausedIfNew.get(0));
                 log.info("Recurring task {}: {}", pending.get(0).name(), outcome);
-            } catch (DataAccessException e) {
+            } catch (RuntimeException e) {
                 log.warn("Could not write recurring task {} to the database; trying again in {}: {}",
-                        pending.get(0).name(), RETRY_INTERVAL, e.getMostSpecificCause().getMessage());
+                        pending.get(0).name(), RETRY_INTERVAL, e.toString());
                 return false;
             }
             pending.remove(0);
@@ -89,8 +86,8 @@ public final class DeclaredSchedules implements SmartInitializingSingleton, Disp
         return true;
     }
 
-    @Override
-    public void destroy() {
+    /** Gives up writing what is not written yet. */
+    public void stop() {
         MaintenanceService writer = retries;
         if (writer != null) {
             writer.stop();

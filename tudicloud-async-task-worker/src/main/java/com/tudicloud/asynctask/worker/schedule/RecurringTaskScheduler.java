@@ -4,7 +4,7 @@ import com.tudicloud.asynctask.api.spi.FiredSchedule;
 import com.tudicloud.asynctask.api.spi.NextFire;
 import com.tudicloud.asynctask.api.spi.ScheduleStore;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.ScheduleConfig;
 import com.tudicloud.asynctask.worker.maintenance.MaintenanceService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,17 +29,17 @@ public final class RecurringTaskScheduler extends MaintenanceService {
     private static final Duration RETRY_AFTER_FAILURE = Duration.ofSeconds(5);
 
     private final ScheduleStore store;
-    private final AsyncTaskProperties.Schedules settings;
+    private final ScheduleConfig settings;
     private final FirePlanner planner;
     private final AsyncTaskMetrics metrics;
     private volatile Duration nextRoundIn = Duration.ZERO;
 
-    public RecurringTaskScheduler(ScheduleStore store, AsyncTaskProperties.Schedules settings, AsyncTaskMetrics metrics,
+    public RecurringTaskScheduler(ScheduleStore store, ScheduleConfig settings, AsyncTaskMetrics metrics,
                                   ScheduleChanges changes) {
-        super("async-task-scheduler", Duration.ZERO, settings.getRefreshInterval());
+        super("async-task-scheduler", Duration.ZERO, settings.refreshInterval());
         this.store = store;
         this.settings = settings;
-        this.planner = new FirePlanner(settings.getMisfireThreshold());
+        this.planner = new FirePlanner(settings.misfireThreshold());
         this.metrics = metrics;
         changes.onChange(this::wakeUp);
     }
@@ -53,9 +53,9 @@ public final class RecurringTaskScheduler extends MaintenanceService {
     public Duration pollOnce() {
         NextFire next = store.nextFire();
         while (next.due()) {
-            List<FiredSchedule> fired = store.fireDue(settings.getBatchSize(), planner);
+            List<FiredSchedule> fired = store.fireDue(settings.batchSize(), planner);
             fired.forEach(this::report);
-            if (fired.size() < settings.getBatchSize()) {
+            if (fired.size() < settings.batchSize()) {
                 // the rest are claimed by other schedulers or not due any more: ask for the next fire time
                 next = store.nextFire();
                 if (fired.isEmpty()) {
@@ -71,7 +71,7 @@ public final class RecurringTaskScheduler extends MaintenanceService {
         try {
             nextRoundIn = waitAfter(pollOnce());
         } catch (RuntimeException e) {
-            nextRoundIn = min(RETRY_AFTER_FAILURE, settings.getRefreshInterval());
+            nextRoundIn = min(RETRY_AFTER_FAILURE, settings.refreshInterval());
             log.warn("Scheduler poll failed, will try again in {}: {}", nextRoundIn, e.toString());
         }
     }
@@ -93,7 +93,7 @@ public final class RecurringTaskScheduler extends MaintenanceService {
 
     /** Until the next fire time, within the refresh interval; a fire time still due is another scheduler's, committing within moments. */
     private Duration waitAfter(Duration untilNext) {
-        Duration wait = untilNext == null ? settings.getRefreshInterval() : min(untilNext, settings.getRefreshInterval());
+        Duration wait = untilNext == null ? settings.refreshInterval() : min(untilNext, settings.refreshInterval());
         return wait.compareTo(BUSY_WAIT) < 0 ? BUSY_WAIT : wait;
     }
 

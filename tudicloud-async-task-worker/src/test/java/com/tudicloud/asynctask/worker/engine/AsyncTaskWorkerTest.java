@@ -157,8 +157,8 @@ class AsyncTaskWorkerTest {
             return TaskResult.success();
         });
         AsyncTaskWorker worker = workers.start("w1", settings -> {
-            settings.setMaxExecutionTime(Duration.ofMillis(500));
-            settings.setTimeoutAction(TimeoutAction.FAIL);
+            settings.maxExecutionTime(Duration.ofMillis(500));
+            settings.timeoutAction(TimeoutAction.FAIL);
         }, handler);
         AsyncTaskClient client = workers.client(worker);
 
@@ -187,7 +187,7 @@ class AsyncTaskWorkerTest {
             return TaskResult.success("late");   // a misbehaving handler that reports success anyway
         });
         // one slot, taken by the slow task: the worker cannot win the requeued task back from the thief
-        AsyncTaskWorker worker = workers.start("w1", settings -> settings.setSlots(1), handler);
+        AsyncTaskWorker worker = workers.start("w1", settings -> settings.slots(1), handler);
         AsyncTaskClient client = workers.client(worker);
         long id = client.submit(TaskRequest.of("slow", null)).taskId();
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
@@ -198,7 +198,7 @@ class AsyncTaskWorkerTest {
         // the thief's recovery or the worker's own (every 500 ms), whichever comes first, requeues it
         assertThat(thief.recoverExpiredLeases(10).requeued() == 1 || "QUEUED".equals(rows.status(id)))
                 .as("requeued after its lease expired").isTrue();
-        assertThat(thief.claim(new ClaimRequest("thief", Set.of("slow"), 1, 60_000, ConcurrencyLimits.NONE)))
+        assertThat(thief.claim(new ClaimRequest("thief", Set.of("slow"), 1, Duration.ofMillis(60_000), ConcurrencyLimits.NONE)))
                 .hasSize(1);
         stolen.countDown();
 
@@ -249,8 +249,8 @@ class AsyncTaskWorkerTest {
             return TaskResult.fail("row 41 is bad");
         });
         AsyncTaskWorker worker = workers.start("w1", settings -> {
-            settings.setLeaseTimeout(Duration.ofSeconds(30));
-            settings.setHeartbeatInterval(Duration.ofSeconds(10));
+            settings.leaseTimeout(Duration.ofSeconds(30));
+            settings.heartbeatInterval(Duration.ofSeconds(10));
         }, handler, failing);
         AsyncTaskClient client = workers.client(worker);
         long done = client.submit(TaskRequest.of("report", null)).taskId();
@@ -271,7 +271,7 @@ class AsyncTaskWorkerTest {
             Thread.sleep(30);
             return TaskResult.success();
         });
-        AsyncTaskWorker worker = workers.start("w1", settings -> settings.setSlots(3), handler);
+        AsyncTaskWorker worker = workers.start("w1", settings -> settings.slots(3), handler);
         AsyncTaskClient client = workers.client(worker);
 
         List<TaskRequest> requests = new ArrayList<>();
@@ -306,7 +306,7 @@ class AsyncTaskWorkerTest {
     @Test
     void aSubmitInTheSameJvmWakesAnIdlePoller() {
         var handler = RecordingHandler.succeeding("mail");
-        AsyncTaskWorker worker = workers.start("w1", settings -> settings.setPollInterval(Duration.ofSeconds(30)), handler);
+        AsyncTaskWorker worker = workers.start("w1", settings -> settings.pollInterval(Duration.ofSeconds(30)), handler);
         AsyncTaskClient client = workers.client(worker);
         await().atMost(Duration.ofSeconds(20)).until(() -> claimRounds() == 1);
 
@@ -351,8 +351,8 @@ class AsyncTaskWorkerTest {
         });
         List<CutOffLeaseStore> stores = new ArrayList<>();
         AsyncTaskWorker worker = workers.start("w1", settings -> {
-            settings.setLeaseTimeout(Duration.ofSeconds(10));
-            settings.setHeartbeatInterval(Duration.ofSeconds(1));
+            settings.leaseTimeout(Duration.ofSeconds(10));
+            settings.heartbeatInterval(Duration.ofSeconds(1));
         }, store -> {
             CutOffLeaseStore cutOff = new CutOffLeaseStore(store);
             stores.add(cutOff);
@@ -379,7 +379,7 @@ class AsyncTaskWorkerTest {
             Thread.sleep(60_000);
             return TaskResult.success();
         });
-        AsyncTaskWorker worker = workers.start("w1", settings -> settings.setShutdownTimeout(Duration.ofMillis(300)), handler);
+        AsyncTaskWorker worker = workers.start("w1", settings -> settings.shutdownTimeout(Duration.ofMillis(300)), handler);
         AsyncTaskClient client = workers.client(worker);
         long id = client.submit(TaskRequest.of("endless", null)).taskId();
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
@@ -421,7 +421,7 @@ class AsyncTaskWorkerTest {
         var handler = RecordingHandler.succeeding("orphan");
         long id = workers.client().submit(TaskRequest.of("orphan", null)).taskId();
         var dead = MyBatisStores.create(db.dataSource()).leaseStore();
-        assertThat(dead.claim(new ClaimRequest("dead", Set.of("orphan"), 1, 60_000, ConcurrencyLimits.NONE))).hasSize(1);
+        assertThat(dead.claim(new ClaimRequest("dead", Set.of("orphan"), 1, Duration.ofMillis(60_000), ConcurrencyLimits.NONE))).hasSize(1);
         rows.expireLease(id);
 
         AsyncTaskWorker worker = workers.start("rescuer", handler);

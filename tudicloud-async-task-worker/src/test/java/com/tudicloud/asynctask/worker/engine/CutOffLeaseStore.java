@@ -45,8 +45,8 @@ final class CutOffLeaseStore implements LeaseStore {
     }
 
     @Override
-    public Map<Long, LeaseState> renew(String workerId, List<LeaseRenewal> leases, long leaseMillis) {
-        return through(() -> store.renew(workerId, leases, leaseMillis));
+    public Map<Long, LeaseState> renew(String workerId, List<LeaseRenewal> leases, Duration lease) {
+        return through(() -> store.renew(workerId, leases, lease));
     }
 
     @Override

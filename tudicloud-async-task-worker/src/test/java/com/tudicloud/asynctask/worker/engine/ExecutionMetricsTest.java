@@ -44,8 +44,8 @@ class ExecutionMetricsTest {
         });
         // no heartbeat before the write: it is the database that must refuse it, not the worker that drops it
         AsyncTaskWorker worker = workers.start("w1", settings -> {
-            settings.setLeaseTimeout(Duration.ofSeconds(30));
-            settings.setHeartbeatInterval(Duration.ofSeconds(10));
+            settings.leaseTimeout(Duration.ofSeconds(30));
+            settings.heartbeatInterval(Duration.ofSeconds(10));
         }, handler);
         AsyncTaskClient client = workers.client(worker);
         long id = client.submit(TaskRequest.of("late", null)).taskId();
@@ -74,8 +74,8 @@ class ExecutionMetricsTest {
             return TaskResult.success();
         });
         AsyncTaskWorker worker = workers.start("w1", settings -> {
-            settings.setMaxExecutionTime(Duration.ofMillis(300));
-            settings.setTimeoutAction(TimeoutAction.FAIL);
+            settings.maxExecutionTime(Duration.ofMillis(300));
+            settings.timeoutAction(TimeoutAction.FAIL);
         }, stubborn);
         AsyncTaskClient client = workers.client(worker);
         try {
@@ -100,7 +100,7 @@ class ExecutionMetricsTest {
             release.await(20, TimeUnit.SECONDS);
             return TaskResult.success();
         });
-        AsyncTaskWorker worker = workers.start("w1", settings -> settings.setSlots(2), quick, hold);
+        AsyncTaskWorker worker = workers.start("w1", settings -> settings.slots(2), quick, hold);
         AsyncTaskClient client = workers.client(worker);
         try {
             // short executions first, so that the worker claims ahead of its slots

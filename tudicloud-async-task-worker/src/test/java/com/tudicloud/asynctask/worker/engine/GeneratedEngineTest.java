@@ -164,13 +164,13 @@ class GeneratedEngineTest {
         workers.stopAll();
     }
 
-    private static void tune(com.tudicloud.asynctask.worker.AsyncTaskProperties.Worker settings) {
-        settings.setSlots(SLOTS);
-        settings.setLeaseTimeout(LEASE);
-        settings.setHeartbeatInterval(HEARTBEAT);
-        settings.setRecoveryInterval(Duration.ofMillis(500));
-        settings.setMaxExecutionTime(MAX_EXECUTION);
-        settings.setShutdownTimeout(Duration.ofSeconds(2));
+    private static void tune(com.tudicloud.asynctask.worker.WorkerConfig.Builder settings) {
+        settings.slots(SLOTS);
+        settings.leaseTimeout(LEASE);
+        settings.heartbeatInterval(HEARTBEAT);
+        settings.recoveryInterval(Duration.ofMillis(500));
+        settings.maxExecutionTime(MAX_EXECUTION);
+        settings.shutdownTimeout(Duration.ofSeconds(2));
     }
 
     /** Cancels, operator retries and one cut-off per round, at drawn moments of the chaos window. */

@@ -99,7 +99,7 @@ class HandlerOutputTest {
     /** Runs one task of the bad handler (two attempts), then a good one, on one worker; both must end. */
     private TaskView runAlongsideAGoodTask(RecordingHandler<?> bad, TaskStatus expected) {
         var good = RecordingHandler.succeeding("good");
-        AsyncTaskWorker worker = workers.start("w1", settings -> settings.setSlots(1), bad, good);
+        AsyncTaskWorker worker = workers.start("w1", settings -> settings.slots(1), bad, good);
         AsyncTaskClient client = workers.client(worker);
 
         long badTask = client.submit(TaskRequest.of(bad.taskType(), null).withMaxAttempts(2)).taskId();

@@ -13,7 +13,8 @@ import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.ScheduleConfig;
+import com.tudicloud.asynctask.worker.WorkerConfig;
 import com.tudicloud.asynctask.client.ClientMetrics;
 import com.tudicloud.asynctask.client.DefaultAsyncTaskClient;
 import com.tudicloud.asynctask.worker.schedule.RecurringTaskScheduler;
@@ -51,7 +52,7 @@ class IdleCostTest {
     private static final Duration SETTLE = Duration.ofMillis(1500);
     private static final Duration WINDOW = Duration.ofMillis(6500);
     /** The scheduler's refresh interval at a tenth of its default, 6 s. */
-    private static final Duration REFRESH = new AsyncTaskProperties.Schedules().getRefreshInterval().dividedBy(10);
+    private static final Duration REFRESH = ScheduleConfig.DEFAULTS.refreshInterval().dividedBy(10);
 
     private final TestDatabase db = TestDatabase.get();
     private HikariDataSource pool;
@@ -86,16 +87,16 @@ class IdleCostTest {
         WorkerRegistry registry = counting(WorkerRegistry.class, stores.workerRegistry(), "heartbeatUnlessDue",
                 looks, registryRides);
         var handler = new RecordingHandler<>(TYPE, Object.class, (context, payload) -> TaskResult.success());
-        worker = new AsyncTaskWorker("idle-1", tenTimesFasterDefaults(), store, registry, stores.fleetSettings(),
-                new HandlerRegistry(List.of(handler)), TestWorkers.CODEC, AsyncTaskMetrics.NONE);
+        worker = AsyncTaskWorker.builder(store, registry, stores.fleetSettings()).config(tenTimesFasterDefaults())
+                .handlers(List.of(handler)).codec(TestWorkers.CODEC).build();
         worker.start();
         AtomicInteger schedulerPolls = new AtomicInteger();
         ScheduleStore schedules = counting(ScheduleStore.class, stores.scheduleStore(), "nextFire", schedulerPolls, null);
         ScheduleChanges changes = new ScheduleChanges();
         new ScheduleOperations(schedules, changes).create(new ScheduleDefinition("new-year", "0 0 0 1 1 *", null, "UTC",
                 TYPE, null, 0, 1, null, MisfirePolicy.COALESCE, 1, OverlapPolicy.ALLOW), false);
-        AsyncTaskProperties.Schedules scheduling = new AsyncTaskProperties.Schedules();
-        scheduling.setRefreshInterval(REFRESH);
+        ScheduleConfig scheduling = new ScheduleConfig(REFRESH, ScheduleConfig.DEFAULTS.batchSize(),
+                ScheduleConfig.DEFAULTS.misfireThreshold());
         scheduler = new RecurringTaskScheduler(schedules, scheduling, AsyncTaskMetrics.NONE, changes);
         scheduler.start();
         Thread.sleep(SETTLE.toMillis());
@@ -130,18 +131,18 @@ class IdleCostTest {
     }
 
     /** The defaults' proportions at a tenth: poll 100 ms, heartbeat 1 s, registry 2 s, limits 1 s, recovery 3 s. */
-    private static AsyncTaskProperties.Worker tenTimesFasterDefaults() {
-        AsyncTaskProperties.Worker defaults = new AsyncTaskProperties().getWorker();
-        AsyncTaskProperties.Worker settings = new AsyncTaskProperties().getWorker();
-        settings.setPollInterval(defaults.getPollInterval().dividedBy(10));
-        settings.setHeartbeatInterval(defaults.getHeartbeatInterval().dividedBy(10));
-        settings.setLeaseTimeout(defaults.getLeaseTimeout().dividedBy(10));
-        settings.setRegistryRefreshInterval(defaults.getRegistryRefreshInterval().dividedBy(10));
-        settings.setLimitsRefreshInterval(defaults.getLimitsRefreshInterval().dividedBy(10));
-        settings.setRecoveryInterval(defaults.getRecoveryInterval().dividedBy(10));
-        settings.setShutdownTimeout(Duration.ofSeconds(2));
-        assertThat(settings.getPollInterval()).isEqualTo(POLL);
-        assertThat(settings.getRegistryRefreshInterval()).isEqualTo(REGISTRY);
+    private static WorkerConfig tenTimesFasterDefaults() {
+        WorkerConfig defaults = WorkerConfig.builder().build();
+        WorkerConfig settings = WorkerConfig.builder().workerId("idle-1")
+                .pollInterval(defaults.pollInterval().dividedBy(10))
+                .heartbeatInterval(defaults.heartbeatInterval().dividedBy(10))
+                .leaseTimeout(defaults.leaseTimeout().dividedBy(10))
+                .registryRefreshInterval(defaults.registryRefreshInterval().dividedBy(10))
+                .limitsRefreshInterval(defaults.limitsRefreshInterval().dividedBy(10))
+                .recoveryInterval(defaults.recoveryInterval().dividedBy(10))
+                .shutdownTimeout(Duration.ofSeconds(2)).build();
+        assertThat(settings.pollInterval()).isEqualTo(POLL);
+        assertThat(settings.registryRefreshInterval()).isEqualTo(REGISTRY);
         return settings;
     }
 

@@ -47,9 +47,9 @@ class MisbehavingHandlerTest {
         });
         var quick = RecordingHandler.succeeding("quick");
         AsyncTaskWorker worker = workers.start("w1", settings -> {
-            settings.setSlots(1);
-            settings.setMaxExecutionTime(Duration.ofMillis(400));
-            settings.setTimeoutAction(TimeoutAction.FAIL);
+            settings.slots(1);
+            settings.maxExecutionTime(Duration.ofMillis(400));
+            settings.timeoutAction(TimeoutAction.FAIL);
         }, stubborn, quick);
         AsyncTaskClient client = workers.client(worker);
 

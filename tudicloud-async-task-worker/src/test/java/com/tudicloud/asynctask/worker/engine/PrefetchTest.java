@@ -34,7 +34,7 @@ class PrefetchTest {
     @Test
     void shortTasksAreClaimedInBatchesLargerThanTheSlotsAndStillRunAtMostSlotsAtOnce() {
         var handler = RecordingHandler.succeeding("quick");
-        AsyncTaskWorker worker = workers.start("w1", settings -> settings.setSlots(2), handler);
+        AsyncTaskWorker worker = workers.start("w1", settings -> settings.slots(2), handler);
         AsyncTaskClient client = workers.client(worker);
 
         client.submitAll(IntStream.range(0, 400).mapToObj(i -> TaskRequest.of("quick", i)).toList());
@@ -51,7 +51,7 @@ class PrefetchTest {
     @Test
     void oneClaimTakesAtMostItsCapWhateverTheSlotsAndPrefetchMakeRoomFor() {
         var handler = RecordingHandler.succeeding("quick");
-        AsyncTaskWorker worker = workers.start("w1", settings -> settings.setSlots(100), handler);
+        AsyncTaskWorker worker = workers.start("w1", settings -> settings.slots(100), handler);
         AsyncTaskClient client = workers.client(worker);
 
         client.submitAll(IntStream.range(0, 4000).mapToObj(i -> TaskRequest.of("quick", i)).toList());
@@ -73,7 +73,7 @@ class PrefetchTest {
             Thread.sleep(250);
             return TaskResult.success();
         });
-        AsyncTaskWorker worker = workers.start("w1", settings -> settings.setSlots(2), handler);
+        AsyncTaskWorker worker = workers.start("w1", settings -> settings.slots(2), handler);
         AsyncTaskClient client = workers.client(worker);
 
         client.submitAll(IntStream.range(0, 8).mapToObj(i -> TaskRequest.of("slow", i)).toList());
@@ -91,8 +91,8 @@ class PrefetchTest {
             return TaskResult.success();
         });
         AsyncTaskWorker worker = workers.start("w1", settings -> {
-            settings.setSlots(2);
-            settings.setShutdownTimeout(Duration.ofMillis(500));
+            settings.slots(2);
+            settings.shutdownTimeout(Duration.ofMillis(500));
         }, quick, hold);
         AsyncTaskClient client = workers.client(worker);
         // short executions first, so that the worker claims ahead of its slots

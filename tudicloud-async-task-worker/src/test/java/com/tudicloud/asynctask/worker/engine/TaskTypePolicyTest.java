@@ -7,6 +7,7 @@ import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.TimeoutAction;
+import com.tudicloud.asynctask.client.AfterCommit;
 import com.tudicloud.asynctask.client.ClientMetrics;
 import com.tudicloud.asynctask.client.DefaultAsyncTaskClient;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
@@ -125,7 +126,7 @@ class TaskTypePolicyTest {
     void aTaskSubmittedWithoutPriorityOrAttemptsGetsItsTypesAndOneWithThemKeepsThem() {
         var urgent = handler("urgent", TaskPolicy.builder().defaultPriority(50).maxAttempts(8).build(),
                 (context, payload) -> TaskResult.success());
-        AsyncTaskWorker worker = workers.start("w1", settings -> settings.setPollInterval(Duration.ofHours(1)), urgent);
+        AsyncTaskWorker worker = workers.start("w1", settings -> settings.pollInterval(Duration.ofHours(1)), urgent);
         AsyncTaskClient client = client(worker);
 
         List<Long> ids = client.submitAll(List.of(
@@ -151,7 +152,7 @@ class TaskTypePolicyTest {
             blocking.await();
             return TaskResult.success();
         });
-        AsyncTaskWorker worker = workers.start("w1", settings -> settings.setSlots(8), limited, free);
+        AsyncTaskWorker worker = workers.start("w1", settings -> settings.slots(8), limited, free);
         AsyncTaskClient client = client(worker);
         List<TaskRequest> requests = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
@@ -206,7 +207,7 @@ class TaskTypePolicyTest {
     /** A client that applies the worker's policies, as the auto-configured one in the worker's application does. */
     private AsyncTaskClient client(AsyncTaskWorker worker) {
         return new DefaultAsyncTaskClient(MyBatisStores.create(db.dataSource()).taskStore(), TestWorkers.CODEC,
-                Clock.systemUTC(), worker::tasksSubmitted, ClientMetrics.NONE, worker::policies);
+                Clock.systemUTC(), worker::tasksSubmitted, ClientMetrics.NONE, worker::policies, AfterCommit.IMMEDIATELY);
     }
 
     private static RecordingHandler<Object> handler(String type, TaskPolicy policy, RecordingHandler.Body<Object> body) {

@@ -10,7 +10,7 @@ import com.tudicloud.asynctask.client.MicrometerClientMetrics;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.WorkerConfig;
 import com.tudicloud.asynctask.worker.metrics.MicrometerAsyncTaskMetrics;
 import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -48,34 +48,27 @@ final class TestWorkers implements BeforeEachCallback, AfterEachCallback {
     }
 
     /** Lease 2 s, heartbeat and registry refresh 300 ms, recovery 500 ms, poll 50 ms, 4 slots, retries from 50 ms. */
-    static AsyncTaskProperties.Worker fastSettings() {
-        AsyncTaskProperties.Worker settings = new AsyncTaskProperties().getWorker();
-        settings.setLeaseTimeout(Duration.ofSeconds(2));
-        settings.setHeartbeatInterval(Duration.ofMillis(300));
-        settings.setRegistryRefreshInterval(Duration.ofMillis(300));
-        settings.setRecoveryInterval(Duration.ofMillis(500));
-        settings.setPollInterval(Duration.ofMillis(50));
-        settings.setSlots(4);
-        settings.getRetry().setInitialBackoff(Duration.ofMillis(50));
-        settings.getRetry().setMaxBackoff(Duration.ofMillis(500));
-        settings.setShutdownTimeout(Duration.ofSeconds(5));
-        return settings;
+    static WorkerConfig.Builder fastSettings() {
+        return WorkerConfig.builder().leaseTimeout(Duration.ofSeconds(2)).heartbeatInterval(Duration.ofMillis(300))
+                .registryRefreshInterval(Duration.ofMillis(300)).recoveryInterval(Duration.ofMillis(500))
+                .pollInterval(Duration.ofMillis(50)).slots(4).initialBackoff(Duration.ofMillis(50))
+                .maxBackoff(Duration.ofMillis(500)).shutdownTimeout(Duration.ofSeconds(5));
     }
 
-    AsyncTaskWorker start(String workerId, Consumer<AsyncTaskProperties.Worker> tuning, TaskHandler<?>... handlers) {
+    AsyncTaskWorker start(String workerId, Consumer<WorkerConfig.Builder> tuning, TaskHandler<?>... handlers) {
         return start(workerId, tuning, store -> store, List.of(handlers));
     }
 
     /** @param storeAround wraps the worker's store, e.g. to cut it off from the database for a while */
-    AsyncTaskWorker start(String workerId, Consumer<AsyncTaskProperties.Worker> tuning,
+    AsyncTaskWorker start(String workerId, Consumer<WorkerConfig.Builder> tuning,
                           UnaryOperator<LeaseStore> storeAround, List<TaskHandler<?>> handlers) {
-        AsyncTaskProperties.Worker settings = fastSettings();
+        WorkerConfig.Builder settings = fastSettings().workerId(workerId);
         tuning.accept(settings);
         HikariDataSource pool = db.newDataSource(4);
         pools.add(pool);
         MyBatisStores stores = MyBatisStores.create(pool);
-        AsyncTaskWorker worker = new AsyncTaskWorker(workerId, settings, storeAround.apply(stores.leaseStore()),
-                stores.workerRegistry(), stores.fleetSettings(), new HandlerRegistry(handlers), CODEC, metrics);
+        AsyncTaskWorker worker = AsyncTaskWorker.builder(storeAround.apply(stores.leaseStore()), stores.workerRegistry(),
+                stores.fleetSettings()).config(settings.build()).handlers(handlers).codec(CODEC).metrics(metrics).build();
         workers.add(worker);
         worker.start();
         return worker;

@@ -8,7 +8,6 @@ import com.tudicloud.asynctask.mybatis.testing.LargeOpenTransaction;
 import com.tudicloud.asynctask.mybatis.testing.LargeOpenTransaction.Rows;
 import com.tudicloud.asynctask.mybatis.testing.PrivateMariaDb;
 import com.tudicloud.asynctask.mybatis.testing.SchemaScripts;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
 import com.tudicloud.asynctask.worker.metrics.MicrometerAsyncTaskMetrics;
 import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -55,9 +54,10 @@ class WorkerBesideLargeTransactionTest {
                     Thread.sleep(20);
                     return TaskResult.success();
                 });
-                AsyncTaskWorker worker = new AsyncTaskWorker("beside-large", fastSettings(), stores.leaseStore(),
-                        stores.workerRegistry(), stores.fleetSettings(), new HandlerRegistry(List.of(handler)),
-                        TestWorkers.CODEC, new MicrometerAsyncTaskMetrics(new SimpleMeterRegistry()));
+                AsyncTaskWorker worker = AsyncTaskWorker.builder(stores.leaseStore(), stores.workerRegistry(),
+                        stores.fleetSettings()).config(TestWorkers.fastSettings().workerId("beside-large").slots(8).build())
+                        .handlers(List.of(handler)).codec(TestWorkers.CODEC)
+                        .metrics(new MicrometerAsyncTaskMetrics(new SimpleMeterRegistry())).build();
                 long locksBefore = open.rowLocks();
                 long readsBefore = server.pageReadRequests();
                 long statementsBefore = statements(jdbc);
@@ -103,12 +103,6 @@ class WorkerBesideLargeTransactionTest {
                 assertThat(pageReads / Math.max(1, statements)).as("page reads per statement").isLessThan(PAGE_READS_PER_STATEMENT_BOUND);
             }
         }
-    }
-
-    private static AsyncTaskProperties.Worker fastSettings() {
-        AsyncTaskProperties.Worker settings = TestWorkers.fastSettings();
-        settings.setSlots(8);
-        return settings;
     }
 
     /** A task whose holder is gone: RUNNING under a lease that expired a second ago, for recovery to take. */

@@ -7,7 +7,7 @@ import com.tudicloud.asynctask.mybatis.testing.ExecutionLog;
 import com.tudicloud.asynctask.mybatis.testing.LeaseAudit;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.WorkerConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -67,10 +67,10 @@ class WorkerFleetTest {
         ExecutionLog handlers = new ExecutionLog();
         var typeA = new RecordingHandler<>("a", Integer.class, handlers, (context, n) -> pause());
         var typeB = new RecordingHandler<>("b", Integer.class, handlers, (context, n) -> pause());
-        Consumer<AsyncTaskProperties.Worker> limits = settings -> {
-            settings.setSlots(6);
-            settings.setGlobalLimit(5);
-            settings.setTypeLimits(Map.of("b", 2));
+        Consumer<WorkerConfig.Builder> limits = settings -> {
+            settings.slots(6);
+            settings.globalLimit(5);
+            settings.typeLimits(Map.of("b", 2));
         };
         List<AsyncTaskWorker> fleet = new ArrayList<>();
         for (int i = 1; i <= 4; i++) {
@@ -94,18 +94,18 @@ class WorkerFleetTest {
         var typeB = new RecordingHandler<>("b", Integer.class, handlers, (context, n) -> pause());
         List<AsyncTaskWorker> fleet = new ArrayList<>();
         fleet.add(workers.start("w1", settings -> {
-            settings.setSlots(6);
-            settings.setGlobalLimit(5);
-            settings.setTypeLimits(Map.of("b", 2));
-            settings.setLimitsRefreshInterval(Duration.ofMillis(100));
+            settings.slots(6);
+            settings.globalLimit(5);
+            settings.typeLimits(Map.of("b", 2));
+            settings.limitsRefreshInterval(Duration.ofMillis(100));
         }, typeA, typeB));
         // w1 writes its limits before its first claim
         await().atMost(Duration.ofSeconds(10)).until(() -> rows.jdbc().queryForObject(
                 "SELECT COUNT(*) FROM system_async_task_type WHERE task_type = 'b' AND max_running = 2", Long.class) == 1);
         for (int i = 2; i <= 4; i++) {
             fleet.add(workers.start("w" + i, settings -> {
-                settings.setSlots(6);
-                settings.setLimitsRefreshInterval(Duration.ofMillis(100));
+                settings.slots(6);
+                settings.limitsRefreshInterval(Duration.ofMillis(100));
             }, typeA, typeB));
         }
         ExecutionLog leases = runFortyOfEachUnderAudit(fleet);
@@ -144,10 +144,10 @@ class WorkerFleetTest {
             Thread.sleep(4_500);   // more than two lease timeouts: only renewals keep it
             return TaskResult.success();
         });
-        Consumer<AsyncTaskProperties.Worker> shortLease = settings -> {
-            settings.setLeaseTimeout(Duration.ofSeconds(2));
-            settings.setHeartbeatInterval(Duration.ofMillis(250));
-            settings.setRecoveryInterval(Duration.ofMillis(100));
+        Consumer<WorkerConfig.Builder> shortLease = settings -> {
+            settings.leaseTimeout(Duration.ofSeconds(2));
+            settings.heartbeatInterval(Duration.ofMillis(250));
+            settings.recoveryInterval(Duration.ofMillis(100));
         };
         AsyncTaskWorker ahead = workers.start("ahead", shortLease, handler);
         AsyncTaskWorker behind = workers.start("behind", shortLease, handler);

@@ -9,7 +9,7 @@ import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.RetentionConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,14 +32,13 @@ class RetentionJobTest {
     private final TestDatabase db = TestDatabase.get();
     private final MyBatisStores stores = MyBatisStores.create(db.dataSource());
     private final TaskRows rows = new TaskRows(db.dataSource());
-    private final AsyncTaskProperties.Retention settings = new AsyncTaskProperties().getRetention();
+    private RetentionConfig settings = RetentionConfig.DEFAULTS;
 
     @BeforeEach
     void emptyTable() {
         db.deleteAllTasks();
         db.execute("UPDATE system_async_task_lock SET locked_by = NULL, locked_until = NULL");
-        settings.setBatchSize(100);
-        settings.setBatchPause(Duration.ZERO);
+        settings = RetentionConfig.DEFAULTS.withBatches(100, Duration.ZERO, RetentionConfig.DEFAULTS.maxBatches());
     }
 
     @Test
@@ -104,8 +103,7 @@ class RetentionJobTest {
                     FROM system_async_task WHERE status = 'SUCCESS'""");
         }
         assertThat(rows.count("SUCCESS")).isEqualTo(rowsToPrune);
-        settings.setBatchSize(1000);
-        settings.setMaxBatches(2000);
+        settings = settings.withBatches(1000, settings.batchPause(), 2000);
 
         AtomicBoolean pruning = new AtomicBoolean(true);
         AtomicInteger claimed = new AtomicInteger();
@@ -139,7 +137,7 @@ class RetentionJobTest {
             while (pruning.get()) {
                 stores.taskStore().insert(List.of(new NewTask("fresh", null, 0, 0, 3, null, null)));
                 long started = System.nanoTime();
-                var batch = leases.claim(new ClaimRequest("claimer", Set.of("fresh"), 10, 60_000, ConcurrencyLimits.NONE));
+                var batch = leases.claim(new ClaimRequest("claimer", Set.of("fresh"), 10, Duration.ofMillis(60_000), ConcurrencyLimits.NONE));
                 slowestClaimNanos.accumulateAndGet(System.nanoTime() - started, Math::max);
                 leases.complete("claimer", batch.stream()
                         .map(t -> com.tudicloud.asynctask.api.spi.Completion.succeeded(t.id(), t.leaseToken(), null)).toList());

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.worker.policy;
 
+import com.tudicloud.asynctask.api.TaskPolicy;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -10,7 +11,7 @@ class BackoffTest {
 
     @Test
     void growsExponentiallyUpToTheCap() {
-        var backoff = new TaskTypePolicy.Backoff(Duration.ofSeconds(1), 2, Duration.ofSeconds(5), 0.2);
+        var backoff = new TaskPolicy.Retry(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(5), 0.2);
 
         assertThat(backoff.delayAfter(1, 0.5)).isEqualTo(Duration.ofSeconds(1));
         assertThat(backoff.delayAfter(2, 0.5)).isEqualTo(Duration.ofSeconds(2));
@@ -22,7 +23,7 @@ class BackoffTest {
 
     @Test
     void jitterSpreadsEachDelayBothWays() {
-        var backoff = new TaskTypePolicy.Backoff(Duration.ofSeconds(10), 2, Duration.ofMinutes(5), 0.2);
+        var backoff = new TaskPolicy.Retry(Duration.ofSeconds(10), 2.0, Duration.ofMinutes(5), 0.2);
 
         assertThat(backoff.delayAfter(1, 0.0)).isEqualTo(Duration.ofSeconds(8));
         assertThat(backoff.delayAfter(1, 1.0)).isEqualTo(Duration.ofSeconds(12));
@@ -30,7 +31,7 @@ class BackoffTest {
 
     @Test
     void theLongestBackoffAPolicyMayHaveStillFitsInMilliseconds() {
-        var longest = new TaskTypePolicy.Backoff(TaskPolicyResolver.MAX_BACKOFF, Double.MAX_VALUE,
+        var longest = new TaskPolicy.Retry(TaskPolicyResolver.MAX_BACKOFF, Double.MAX_VALUE,
                 TaskPolicyResolver.MAX_BACKOFF, 0.99);
 
         assertThat(longest.delayAfter(1000, 1.0)).isGreaterThan(TaskPolicyResolver.MAX_BACKOFF);

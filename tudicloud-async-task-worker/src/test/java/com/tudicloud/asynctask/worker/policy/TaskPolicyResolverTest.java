@@ -5,7 +5,7 @@ import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskPolicy;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TimeoutAction;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.WorkerConfig;
 import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
 import org.junit.jupiter.api.Test;
 
@@ -46,45 +46,65 @@ class TaskPolicyResolverTest {
         }
     }
 
-    private final AsyncTaskProperties properties = new AsyncTaskProperties();
-    private final Map<String, AsyncTaskProperties.TypePolicy> overrides = new LinkedHashMap<>();
+    /** A type's properties, as they bind: each left out is null. */
+    static final class Props {
+        Integer maxAttempts;
+        Integer defaultPriority;
+        Duration maxExecutionTime;
+        TimeoutAction timeoutAction;
+        Integer concurrencyLimit;
+        List<Class<?>> nonRetryable = List.of();
+        Duration initialBackoff;
+        Double multiplier;
+        Duration maxBackoff;
+        Double jitter;
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        TaskPolicy policy() {
+            return new TaskPolicy(maxAttempts, defaultPriority, new TaskPolicy.Retry(initialBackoff, multiplier, maxBackoff,
+                    jitter), maxExecutionTime, timeoutAction, concurrencyLimit, (List) nonRetryable, null);
+        }
+    }
+
+    private final WorkerConfig.Builder worker = WorkerConfig.builder();
+    private final Map<String, Props> overrides = new LinkedHashMap<>();
 
     @Test
     void aPropertyOverridesTheHandlerWhichOverridesTheWorker() {
         var declared = TaskPolicy.builder().maxAttempts(7).defaultPriority(5).maxExecutionTime(Duration.ofMinutes(1))
                 .timeoutAction(TimeoutAction.FAIL).concurrencyLimit(4).nonRetryable(IllegalArgumentException.class).build();
         override("report", type -> {
-            type.setMaxAttempts(9);
-            type.getRetry().setInitialBackoff(Duration.ofSeconds(3));
-            type.setNonRetryable(List.of(UncheckedIOException.class));
+            type.maxAttempts = 9;
+            type.initialBackoff = Duration.ofSeconds(3);
+            type.nonRetryable = List.of(UncheckedIOException.class);
         });
 
-        TaskTypePolicy report = resolve(new Handler("report", declared), new Handler("plain", TaskPolicy.DEFAULTS))
+        TaskPolicy report = resolve(new Handler("report", declared), new Handler("plain", TaskPolicy.DEFAULTS))
                 .forType("report");
 
-        assertThat(report.maxAttempts()).isEqualTo(9);                                 // property
-        assertThat(report.backoff().initial()).isEqualTo(Duration.ofSeconds(3));        // property
-        assertThat(report.defaultPriority()).isEqualTo(5);                              // handler
-        assertThat(report.maxExecutionTime()).isEqualTo(Duration.ofMinutes(1));         // handler
-        assertThat(report.timeoutAction()).isEqualTo(TimeoutAction.FAIL);               // handler
-        assertThat(report.concurrencyLimit()).isEqualTo(4);                             // handler
-        assertThat(report.backoff().max()).isEqualTo(Duration.ofMinutes(5));            // worker
+        assertThat(report.maxAttempts()).contains(9);                                 // property
+        assertThat(report.retry().initialBackoff()).isEqualTo(Duration.ofSeconds(3));        // property
+        assertThat(report.defaultPriority()).contains(5);                              // handler
+        assertThat(report.maxExecutionTime()).contains(Duration.ofMinutes(1));         // handler
+        assertThat(report.timeoutAction()).contains(TimeoutAction.FAIL);               // handler
+        assertThat(report.concurrencyLimit()).contains(4);                             // handler
+        assertThat(report.retry().maxBackoff()).isEqualTo(Duration.ofMinutes(5));            // worker
         assertThat(report.nonRetryable()).containsExactly(IllegalArgumentException.class, UncheckedIOException.class);
     }
 
     @Test
     void aTypeThatSetsNothingRunsUnderTheWorkersSettingsAndSoDoesATypeWithoutAHandler() {
-        properties.getWorker().setMaxExecutionTime(Duration.ofSeconds(42));
-        properties.getWorker().setTimeoutAction(TimeoutAction.FAIL);
+        worker.maxExecutionTime(Duration.ofSeconds(42));
+        worker.timeoutAction(TimeoutAction.FAIL);
 
         TaskTypePolicies policies = resolve(new Handler("plain", TaskPolicy.DEFAULTS));
 
-        for (TaskTypePolicy policy : List.of(policies.forType("plain"), policies.forType("run-elsewhere"))) {
-            assertThat(policy.maxAttempts()).isEqualTo(3);
-            assertThat(policy.defaultPriority()).isZero();
-            assertThat(policy.maxExecutionTime()).isEqualTo(Duration.ofSeconds(42));
-            assertThat(policy.timeoutAction()).isEqualTo(TimeoutAction.FAIL);
-            assertThat(policy.concurrencyLimit()).isZero();
+        for (TaskPolicy policy : List.of(policies.forType("plain"), policies.forType("run-elsewhere"))) {
+            assertThat(policy.maxAttempts()).contains(3);
+            assertThat(policy.defaultPriority()).contains(0);
+            assertThat(policy.maxExecutionTime()).contains(Duration.ofSeconds(42));
+            assertThat(policy.timeoutAction()).contains(TimeoutAction.FAIL);
+            assertThat(policy.concurrencyLimit()).isEmpty();
             assertThat(policy.isNonRetryable(new IllegalArgumentException())).isFalse();
         }
         assertThat(policies.byType()).containsOnlyKeys("plain");
@@ -92,11 +112,11 @@ class TaskPolicyResolverTest {
 
     @Test
     void theWorkersTypeLimitIsTheTypesConcurrencyLimitUnlessItsPropertyDisagrees() {
-        properties.getWorker().setTypeLimits(new LinkedHashMap<>(Map.of("report", 2)));
+        worker.typeLimits(Map.of("report", 2));
         assertThat(resolve(new Handler("report", TaskPolicy.builder().concurrencyLimit(6).build()))
-                .forType("report").concurrencyLimit()).isEqualTo(2);
+                .forType("report").concurrencyLimit()).contains(2);
 
-        override("report", type -> type.setConcurrencyLimit(3));
+        override("report", type -> type.concurrencyLimit = 3);
         assertThatThrownBy(() -> resolve(new Handler("report", TaskPolicy.DEFAULTS)))
                 .hasMessageContaining("async-task.types.report.concurrency-limit (3) and async-task.worker.type-limits.report (2) disagree");
     }
@@ -104,16 +124,16 @@ class TaskPolicyResolverTest {
     @Test
     void everyBadValueIsNamedWithItsTypeAndSource() {
         override("report", type -> {
-            type.setMaxAttempts(0);
-            type.setConcurrencyLimit(-1);
-            type.setMaxExecutionTime(Duration.ZERO);
-            type.getRetry().setMultiplier(Double.NaN);
-            type.getRetry().setJitter(1.0);
-            type.getRetry().setInitialBackoff(Duration.ofSeconds(10));
-            type.getRetry().setMaxBackoff(Duration.ofSeconds(1));
-            type.setNonRetryable(List.of(String.class));
+            type.maxAttempts = 0;
+            type.concurrencyLimit = -1;
+            type.maxExecutionTime = Duration.ZERO;
+            type.multiplier = Double.NaN;
+            type.jitter = 1.0;
+            type.initialBackoff = Duration.ofSeconds(10);
+            type.maxBackoff = Duration.ofSeconds(1);
+            type.nonRetryable = List.of(String.class);
         });
-        override("ghost", type -> type.setMaxAttempts(2));
+        override("ghost", type -> type.maxAttempts = 2);
 
         assertThatThrownBy(() -> resolve(new Handler("report", TaskPolicy.DEFAULTS)))
                 .isInstanceOf(InvalidAsyncTaskSettingsException.class)
@@ -149,20 +169,20 @@ class TaskPolicyResolverTest {
     @Test
     void theLargestValuesAllowedPassAndOneBeyondDoesNot() {
         override("report", type -> {
-            type.setMaxAttempts(Integer.MAX_VALUE);
-            type.setDefaultPriority(Integer.MIN_VALUE);
-            type.setConcurrencyLimit(Integer.MAX_VALUE);
-            type.setMaxExecutionTime(TaskPolicyResolver.MAX_EXECUTION_TIME);
-            type.getRetry().setInitialBackoff(Duration.ofMillis(1));
-            type.getRetry().setMaxBackoff(TaskPolicyResolver.MAX_BACKOFF);
-            type.getRetry().setMultiplier(Double.MAX_VALUE);
-            type.getRetry().setJitter(0.0);
+            type.maxAttempts = Integer.MAX_VALUE;
+            type.defaultPriority = Integer.MIN_VALUE;
+            type.concurrencyLimit = Integer.MAX_VALUE;
+            type.maxExecutionTime = TaskPolicyResolver.MAX_EXECUTION_TIME;
+            type.initialBackoff = Duration.ofMillis(1);
+            type.maxBackoff = TaskPolicyResolver.MAX_BACKOFF;
+            type.multiplier = Double.MAX_VALUE;
+            type.jitter = 0.0;
         });
-        TaskTypePolicy report = resolve(new Handler("report", TaskPolicy.DEFAULTS)).forType("report");
-        assertThat(report.maxAttempts()).isEqualTo(Integer.MAX_VALUE);
-        assertThat(report.backoff().delayAfter(Integer.MAX_VALUE, 0.5)).isEqualTo(TaskPolicyResolver.MAX_BACKOFF);
+        TaskPolicy report = resolve(new Handler("report", TaskPolicy.DEFAULTS)).forType("report");
+        assertThat(report.maxAttempts()).contains(Integer.MAX_VALUE);
+        assertThat(report.retry().delayAfter(Integer.MAX_VALUE, 0.5)).isEqualTo(TaskPolicyResolver.MAX_BACKOFF);
 
-        overrides.get("report").setMaxExecutionTime(TaskPolicyResolver.MAX_EXECUTION_TIME.plusMillis(1));
+        overrides.get("report").maxExecutionTime = TaskPolicyResolver.MAX_EXECUTION_TIME.plusMillis(1);
         assertThatThrownBy(() -> resolve(new Handler("report", TaskPolicy.DEFAULTS)))
                 .hasMessageContaining("async-task.types.report.max-execution-time (PT1752000H0.001S) must be at most 73000 days");
     }
@@ -189,7 +209,7 @@ class TaskPolicyResolverTest {
                     }
                     return e.getMessage().startsWith("bad input");
                 }).build();
-        TaskTypePolicy policy = resolve(new Handler("report", declared)).forType("report");
+        TaskPolicy policy = resolve(new Handler("report", declared)).forType("report");
 
         assertThat(policy.isNonRetryable(new RuntimeException("wrapped", new NumberFormatException("x")))).isTrue();
         assertThat(policy.isNonRetryable(new IllegalStateException("bad input: row 7"))).isTrue();
@@ -201,11 +221,13 @@ class TaskPolicyResolverTest {
         assertThat(policy.isNonRetryable(loop)).isFalse();
     }
 
-    private void override(String type, Consumer<AsyncTaskProperties.TypePolicy> settings) {
-        settings.accept(overrides.computeIfAbsent(type, t -> new AsyncTaskProperties.TypePolicy()));
+    private void override(String type, Consumer<Props> settings) {
+        settings.accept(overrides.computeIfAbsent(type, t -> new Props()));
     }
 
     private TaskTypePolicies resolve(TaskHandler<?>... handlers) {
-        return TaskPolicyResolver.resolve(properties.getWorker(), overrides, List.of(handlers));
+        Map<String, TaskPolicy> bound = new LinkedHashMap<>();
+        overrides.forEach((type, props) -> bound.put(type, props.policy()));
+        return TaskPolicyResolver.resolve(worker.build(), bound, List.of(handlers));
     }
 }

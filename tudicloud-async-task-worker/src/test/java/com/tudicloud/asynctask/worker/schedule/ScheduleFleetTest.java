@@ -7,7 +7,7 @@ import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
 import com.tudicloud.asynctask.api.spi.ScheduleStore;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.ScheduleConfig;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -312,8 +312,8 @@ class ScheduleFleetTest {
     void aScheduleCreatedInThisJvmWakesItsSchedulerWithinTheRefreshInterval() throws InterruptedException {
         ScheduleStore store = fleet.store();
         ScheduleChanges changes = new ScheduleChanges();
-        AsyncTaskProperties.Schedules settings = new AsyncTaskProperties.Schedules();
-        assertThat(settings.getRefreshInterval()).isEqualTo(Duration.ofMinutes(1));
+        ScheduleConfig settings = ScheduleConfig.DEFAULTS;
+        assertThat(settings.refreshInterval()).isEqualTo(Duration.ofMinutes(1));
         RecurringTaskScheduler scheduler = new RecurringTaskScheduler(store, settings, AsyncTaskMetrics.NONE, changes);
         scheduler.start();
         try {

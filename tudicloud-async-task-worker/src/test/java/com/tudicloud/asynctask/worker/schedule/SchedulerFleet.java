@@ -4,7 +4,7 @@ import com.tudicloud.asynctask.api.spi.ScheduleStore;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
-import com.tudicloud.asynctask.worker.AsyncTaskProperties;
+import com.tudicloud.asynctask.worker.ScheduleConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -58,10 +58,7 @@ final class SchedulerFleet implements AfterEachCallback {
 
     /** @param storeAround wraps the scheduler's store, e.g. to make it fire a fire time twice */
     RecurringTaskScheduler start(String name, Duration misfireThreshold, UnaryOperator<ScheduleStore> storeAround) {
-        AsyncTaskProperties.Schedules settings = new AsyncTaskProperties.Schedules();
-        settings.setRefreshInterval(Duration.ofMillis(100));
-        settings.setBatchSize(4);
-        settings.setMisfireThreshold(misfireThreshold);
+        ScheduleConfig settings = new ScheduleConfig(Duration.ofMillis(100), 4, misfireThreshold);
         AsyncTaskMetrics recording = new AsyncTaskMetrics() {
             @Override
             public void scheduleFired(String schedule, int tasks, int missed, int misfireSkips, int overlapSkips) {
