@@ -161,7 +161,8 @@ class WorkerFaultsIT {
         // every handler entry wrote a row, with no key on the task: a task run twice shows twice
         assertThat(neverRun).as("tasks no handler ran").isZero();
         assertThat(runsBeyondClaims).as("tasks run more often than claimed").isEmpty();
-        assertThat(executions.size()).as("executions, the re-runs after the faults included").isGreaterThan(total);
+        // no bound on executions beyond the tasks: a task the killed worker had claimed ahead, still waiting for a
+        // slot, never reached a handler, so its re-run is its only execution
         // the import record's key keeps a second record out, so only a missing one can show here; that the
         // key is what it takes is DemoImportIdempotencyTest's (a ledger without it imports twice)
         assertThat(tasksWithOneRecord).as("tasks whose import was recorded").isEqualTo(total);
