@@ -16,6 +16,7 @@ export default {
     'login.submit': 'Log in',
     'login.badCredentials': 'Wrong user name or password.',
     'login.failed': 'The login did not work; try again.',
+    'login.throttled': 'Too many failed logins: try again in {seconds} s.',
     'login.loggedOut': 'You have been logged out.',
 
     'user.logout': 'Log out',

@@ -16,6 +16,7 @@ export default {
     'login.submit': '登录',
     'login.badCredentials': '用户名或密码错误。',
     'login.failed': '登录未成功，请重试。',
+    'login.throttled': '登录失败次数过多：请在 {seconds} 秒后重试。',
     'login.loggedOut': '您已退出登录。',
 
     'user.logout': '退出登录',

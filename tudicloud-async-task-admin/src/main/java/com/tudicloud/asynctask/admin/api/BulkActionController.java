@@ -92,7 +92,7 @@ public class BulkActionController {
 
     private static void append(StringBuilder text, String name, Object value) {
         if (value != null) {
-            text.append(", ").append(name).append(' ').append(value instanceof String s ? OperatorActions.quoted(s) : value);
+            text.append(", ").append(name).append(' ').append(value instanceof String s ? LogText.quoted(s) : value);
         }
     }
 }

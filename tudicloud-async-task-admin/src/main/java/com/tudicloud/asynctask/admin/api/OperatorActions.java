@@ -45,19 +45,6 @@ public class OperatorActions {
     /** @param what the action's target and outcome; text from the request is quoted by the caller */
     void record(Action action, String what) {
         counters.get(action).increment();
-        log.info("Operator {} {}: {}", quoted(SecurityUser.name()), action.tag(), what);
-    }
-
-    /** Text from a request, fit for one log line: valid Unicode, short, line breaks and controls escaped. */
-    static String quoted(String text) {
-        StringBuilder line = new StringBuilder("'");
-        ProblemText.quote(text).codePoints().forEach(c -> {
-            if (Character.isISOControl(c)) {
-                line.append(String.format("\\u%04x", c));
-            } else {
-                line.appendCodePoint(c);
-            }
-        });
-        return line.append('\'').toString();
+        log.info("Operator {} {}: {}", LogText.quoted(SecurityUser.name()), action.tag(), what);
     }
 }

@@ -82,11 +82,12 @@ public class ScheduleController {
     @ApiResponse(responseCode = "400", description = "invalid body: the problem names the field")
     @ApiResponse(responseCode = "409", description = "a schedule of that name exists")
     public ResponseEntity<ScheduleJson> create(@Valid @RequestBody ScheduleBody body) {
-        ScheduleDefinition definition = toDefinition(body);
+        ScheduleDefinition definition = toDefinition(body,
+                body.payload() == null ? null : jsonMapper.writeValueAsString(body.payload()));
         if (!stored(() -> schedules.create(definition, false))) {
             throw ApiProblems.scheduleConflict(body.name(), "problem.schedule.exists");
         }
-        actions.record(OperatorActions.Action.SCHEDULE_CREATE, OperatorActions.quoted(body.name()));
+        actions.record(OperatorActions.Action.SCHEDULE_CREATE, LogText.quoted(body.name()));
         URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{name}").buildAndExpand(body.name()).toUri();
         return ResponseEntity.status(HttpStatus.CREATED).location(location).body(toJson(find(body.name())));
     }
@@ -98,18 +99,20 @@ public class ScheduleController {
     @ApiResponse(responseCode = "404", description = "no such schedule")
     public ScheduleJson edit(@Parameter(description = "schedule name", example = "nightly-report") @PathVariable String name,
                              @Valid @RequestBody(required = false) ScheduleBody body) {
-        find(name); // the path is judged before the body: a bad or unknown name is said first
+        Schedule existing = find(name); // the path is judged before the body: a bad or unknown name is said first
         if (body == null) {
             throw ApiProblems.badRequest("body", "problem.body.required");
         }
         if (!name.equals(body.name())) {
             throw ApiProblems.badRequest("name", "problem.schedule.nameMismatch", name);
         }
-        ScheduleDefinition definition = toDefinition(body);
+        // what a GET showed masked and the body sends back as [redacted] keeps its stored value
+        ScheduleDefinition definition = toDefinition(body,
+                redaction.restore(body.payload(), existing.definition().payloadJson()));
         if (!stored(() -> schedules.update(definition))) {
             throw ApiProblems.scheduleNotFound(name);
         }
-        actions.record(OperatorActions.Action.SCHEDULE_EDIT, OperatorActions.quoted(name));
+        actions.record(OperatorActions.Action.SCHEDULE_EDIT, LogText.quoted(name));
         return toJson(find(name));
     }
 
@@ -119,7 +122,7 @@ public class ScheduleController {
     @ApiResponse(responseCode = "409", description = "already paused")
     public ScheduleJson pause(@Parameter(description = "schedule name", example = "nightly-report") @PathVariable String name) {
         ScheduleJson paused = change(name, schedules::pause, "problem.schedule.alreadyPaused");
-        actions.record(OperatorActions.Action.SCHEDULE_PAUSE, OperatorActions.quoted(name));
+        actions.record(OperatorActions.Action.SCHEDULE_PAUSE, LogText.quoted(name));
         return paused;
     }
 
@@ -129,7 +132,7 @@ public class ScheduleController {
     @ApiResponse(responseCode = "409", description = "not paused")
     public ScheduleJson resume(@Parameter(description = "schedule name", example = "nightly-report") @PathVariable String name) {
         ScheduleJson resumed = change(name, schedules::resume, "problem.schedule.notPaused");
-        actions.record(OperatorActions.Action.SCHEDULE_RESUME, OperatorActions.quoted(name));
+        actions.record(OperatorActions.Action.SCHEDULE_RESUME, LogText.quoted(name));
         return resumed;
     }
 
@@ -142,7 +145,7 @@ public class ScheduleController {
             @Parameter(description = "schedule name", example = "nightly-report") @PathVariable String name) {
         requireName(name);
         long taskId = schedules.trigger(name, SecurityUser.name()).orElseThrow(() -> ApiProblems.scheduleNotFound(name));
-        actions.record(OperatorActions.Action.SCHEDULE_TRIGGER, OperatorActions.quoted(name) + ": task " + taskId);
+        actions.record(OperatorActions.Action.SCHEDULE_TRIGGER, LogText.quoted(name) + ": task " + taskId);
         URI task = ServletUriComponentsBuilder.fromCurrentContextPath().path("/api/tasks/{id}").buildAndExpand(taskId).toUri();
         return ResponseEntity.status(HttpStatus.CREATED).location(task).body(new TriggeredJson(name, taskId));
     }
@@ -157,7 +160,7 @@ public class ScheduleController {
         if (!schedules.delete(name)) {
             throw ApiProblems.scheduleNotFound(name);
         }
-        actions.record(OperatorActions.Action.SCHEDULE_DELETE, OperatorActions.quoted(name));
+        actions.record(OperatorActions.Action.SCHEDULE_DELETE, LogText.quoted(name));
         return ResponseEntity.noContent().build();
     }
 
@@ -170,7 +173,8 @@ public class ScheduleController {
         return toJson(find(name));
     }
 
-    private ScheduleDefinition toDefinition(ScheduleBody body) {
+    /** @param payloadJson the payload to store, as the body gives it */
+    private ScheduleDefinition toDefinition(ScheduleBody body, String payloadJson) {
         requireName(body.name());
         if (!taskTypes.isKnown(body.taskType())) {
             throw ApiProblems.badRequest("taskType", "problem.taskType.unknown", body.taskType(),
@@ -187,8 +191,7 @@ public class ScheduleController {
         }
         return new ScheduleDefinition(body.name(), expression.cron(), expression.interval(),
                 body.timeZone() == null ? "UTC" : body.timeZone(), body.taskType(),
-                body.payload() == null ? null : jsonMapper.writeValueAsString(body.payload()),
-                typeDefaults.priority(body.taskType(), body.priority()),
+                payloadJson, typeDefaults.priority(body.taskType(), body.priority()),
                 typeDefaults.maxAttempts(body.taskType(), body.maxAttempts()), body.ownerId(),
                 body.misfirePolicy() == null ? MisfirePolicy.COALESCE : body.misfirePolicy(),
                 body.misfireBound() == null ? 1 : body.misfireBound(),
@@ -222,6 +225,6 @@ public class ScheduleController {
     }
 
     private ScheduleJson toJson(Schedule schedule) {
-        return ScheduleJson.of(schedule, jsonMapper, redaction);
+        return ScheduleJson.of(schedule, redaction);
     }
 }

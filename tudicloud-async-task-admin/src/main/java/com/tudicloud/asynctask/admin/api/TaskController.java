@@ -33,7 +33,6 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.security.Principal;
 import java.time.Duration;
@@ -55,19 +54,17 @@ public class TaskController {
     private final TaskAdminStore adminStore;
     private final TaskEventMode eventMode;
     private final TaskTypeCatalog taskTypes;
-    private final JsonMapper jsonMapper;
     private final PayloadRedaction redaction;
     private final OperatorActions actions;
 
     public TaskController(AsyncTaskClient client, TaskStore taskStore, TaskAdminStore adminStore,
-                          AsyncTaskProperties properties, TaskTypeCatalog taskTypes, JsonMapper jsonMapper,
+                          AsyncTaskProperties properties, TaskTypeCatalog taskTypes,
                           PayloadRedaction redaction, OperatorActions actions) {
         this.client = client;
         this.taskStore = taskStore;
         this.adminStore = adminStore;
         this.eventMode = properties.getEvents().getMode();
         this.taskTypes = taskTypes;
-        this.jsonMapper = jsonMapper;
         this.redaction = redaction;
         this.actions = actions;
     }
@@ -102,7 +99,9 @@ public class TaskController {
         TaskPage found = adminStore.search(new TaskQuery(status == null ? Set.of() : Set.copyOf(status),
                 blankToNull(taskType), blankToNull(ownerId), createdFrom, createdTo, order.sort(), order.descending(),
                 page, size));
-        return new TaskPageJson(found.items().stream().map(TaskJson::summary).toList(), found.total(), page, size);
+        boolean fullErrors = SecurityUser.isOperator();
+        return new TaskPageJson(found.items().stream().map(task -> TaskJson.summary(task, fullErrors)).toList(),
+                found.total(), page, size);
     }
 
     /** Not the bulk actions' paths: a GET of those is a wrong method (405), not a wrong task id. */
@@ -111,7 +110,7 @@ public class TaskController {
             + "async-task.admin.redact-payload-fields masked), attempts, lease, progress and last error.")
     @ApiResponse(responseCode = "404", description = "no such task")
     public TaskJson get(@Parameter(description = "task id", example = "1042") @PathVariable String id) {
-        return TaskJson.detail(find(TaskIds.parse(id)), jsonMapper, redaction);
+        return TaskJson.detail(find(TaskIds.parse(id)), redaction, SecurityUser.isOperator());
     }
 
     @GetMapping("/{id}/events")
@@ -126,8 +125,9 @@ public class TaskController {
             @RequestParam(defaultValue = "200") @Min(1) @Max(MAX_EVENTS) int limit) {
         long taskId = TaskIds.parse(id);
         find(taskId);
-        return new TaskEventsJson(taskId, adminStore.events(taskId, limit).stream().map(TaskEventJson::of).toList(),
-                eventMode.name());
+        boolean fullErrors = SecurityUser.isOperator();
+        return new TaskEventsJson(taskId, adminStore.events(taskId, limit).stream()
+                .map(event -> TaskEventJson.of(event, fullErrors)).toList(), eventMode.name());
     }
 
     @PostMapping
@@ -151,7 +151,7 @@ public class TaskController {
             throw ApiProblems.badRequest("runAt", "problem.runAt.range");
         }
         SubmittedTask submitted = client.submit(toRequest(body));
-        TaskJson task = TaskJson.detail(find(submitted.taskId()), jsonMapper, redaction);
+        TaskJson task = TaskJson.detail(find(submitted.taskId()), redaction, true);
         var location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{id}").buildAndExpand(task.id()).toUri();
         return ResponseEntity.status(submitted.created() ? HttpStatus.CREATED : HttpStatus.OK).location(location).body(task);
     }

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.api.hostile;
 
+import com.tudicloud.asynctask.admin.TestLogins;
 import com.tudicloud.asynctask.admin.AdminTestDatabase;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.MisfirePolicy;
@@ -39,10 +40,10 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"async-task.admin.task-types=demo.export,mail", "async-task.worker.enabled=false",
-                // the demo users with unhashed passwords: a bcrypt check per request would be most of the run time
-                "async-task.admin.users[0].username=viewer", "async-task.admin.users[0].password={noop}viewer",
+                // bcrypt at its lowest cost: a production-strength check per request would be most of the run time
+                "async-task.admin.users[0].username=viewer", "async-task.admin.users[0].password=" + TestLogins.VIEWER_HASH,
                 "async-task.admin.users[0].role=VIEWER", "async-task.admin.users[1].username=operator",
-                "async-task.admin.users[1].password={noop}operator", "async-task.admin.users[1].role=OPERATOR"})
+                "async-task.admin.users[1].password=" + TestLogins.OPERATOR_HASH, "async-task.admin.users[1].role=OPERATOR"})
 class HostileInputTest {
 
     private static final long BUILD_SEED = 20261129L;

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.console.browser;
 
+import com.tudicloud.asynctask.admin.TestLogins;
 import com.tudicloud.asynctask.admin.AsyncTaskAdminApplication;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
@@ -58,9 +59,9 @@ import static org.assertj.core.api.Assertions.assertThat;
                 "async-task.worker.recovery-interval=1s",
                 "async-task.demo.enabled=false",
                 // the demo's users go with the demo: the test's own, with the same names
-                "async-task.admin.users[0].username=viewer", "async-task.admin.users[0].password={noop}viewer",
+                "async-task.admin.users[0].username=viewer", "async-task.admin.users[0].password=" + TestLogins.VIEWER_HASH,
                 "async-task.admin.users[0].role=VIEWER", "async-task.admin.users[1].username=operator",
-                "async-task.admin.users[1].password={noop}operator", "async-task.admin.users[1].role=OPERATOR",
+                "async-task.admin.users[1].password=" + TestLogins.OPERATOR_HASH, "async-task.admin.users[1].role=OPERATOR",
                 "async-task.admin.queue-sample-interval=1s",
                 "async-task.admin.redact-payload-fields=/card/number",
         })
