@@ -1,6 +1,8 @@
 package com.tudicloud.asynctask.admin;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
 import org.hibernate.validator.constraints.time.DurationMax;
@@ -57,6 +59,25 @@ public class AdminProperties {
     @Positive(message = "must be from 1 to 2147483647")
     private int bulkBatchIds = 2000;
 
+    /**
+     * The task list counts and pages through at most this many matching tasks ("10,000+"), and the overview counts
+     * each status up to this many: so that no listing or count costs more on ten million tasks than on ten thousand.
+     */
+    @Min(value = 200, message = "must be from 200 to 1000000")
+    @Max(value = 1_000_000, message = "must be from 200 to 1000000")
+    private int listLimit = 10_000;
+
+    /** How long one reading of the overview's statistics serves every caller: every open console asks every 2 s. */
+    @NotNull
+    @DurationMin(millis = 0, message = "must be from 0 to 1m")
+    @DurationMax(minutes = 1, message = "must be from 0 to 1m")
+    private Duration statsCache = Duration.ofSeconds(2);
+
+    /** A bulk retry or cancel takes at most this many tasks; one that matches more is refused, naming this limit. */
+    @Min(value = 1, message = "must be from 1 to 10000000")
+    @Max(value = 10_000_000, message = "must be from 1 to 10000000")
+    private int bulkMaxTasks = 100_000;
+
     /** Who may log in; passwords are stored hashed, with their encoder's prefix, e.g. {bcrypt}$2a$10$... */
     private List<User> users = new ArrayList<>();
 
@@ -65,6 +86,30 @@ public class AdminProperties {
 
     @Valid
     private final LoginThrottle loginThrottle = new LoginThrottle();
+
+    public int getListLimit() {
+        return listLimit;
+    }
+
+    public void setListLimit(int listLimit) {
+        this.listLimit = listLimit;
+    }
+
+    public Duration getStatsCache() {
+        return statsCache;
+    }
+
+    public void setStatsCache(Duration statsCache) {
+        this.statsCache = statsCache;
+    }
+
+    public int getBulkMaxTasks() {
+        return bulkMaxTasks;
+    }
+
+    public void setBulkMaxTasks(int bulkMaxTasks) {
+        this.bulkMaxTasks = bulkMaxTasks;
+    }
 
     public List<ApiToken> getApiTokens() {
         return apiTokens;

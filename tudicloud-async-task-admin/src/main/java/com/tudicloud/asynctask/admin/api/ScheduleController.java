@@ -14,6 +14,9 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -24,6 +27,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 import tools.jackson.databind.json.JsonMapper;
@@ -61,11 +65,30 @@ public class ScheduleController {
         this.actions = actions;
     }
 
+    /** Schedules per page, at most. */
+    static final int MAX_PAGE = 500;
+
     @GetMapping
     @Operation(summary = "List schedules", description = "By name, each with its next fire time and the status of "
-            + "the task its last fire submitted.")
-    public List<ScheduleJson> list() {
-        return schedules.list().stream().map(this::toJson).toList();
+            + "the task its last fire submitted; a page at a time: the names after 'after', at most 'limit' of them, "
+            + "and a Link header (rel=next) when more follow.")
+    public ResponseEntity<List<ScheduleJson>> list(
+            @Parameter(description = "only the schedules whose name sorts after this one: the last name of the previous page",
+                    example = "nightly-report") @RequestParam(required = false) String after,
+            @Parameter(description = "schedules per page, 1 to " + MAX_PAGE, example = "100")
+            @RequestParam(defaultValue = "100") @Min(1) @Max(MAX_PAGE) int limit) {
+        if (after != null) {
+            requireName(after);
+        }
+        List<Schedule> page = schedules.page(after, limit + 1);
+        List<ScheduleJson> shown = page.stream().limit(limit).map(this::toJson).toList();
+        ResponseEntity.BodyBuilder answer = ResponseEntity.ok();
+        if (page.size() > limit) {
+            answer.header(HttpHeaders.LINK, "<" + ServletUriComponentsBuilder.fromCurrentRequest()
+                    .replaceQueryParam("after", shown.get(shown.size() - 1).name()).replaceQueryParam("limit", limit)
+                    .build().encode().toUriString() + ">; rel=\"next\"");
+        }
+        return answer.body(shown);
     }
 
     @GetMapping("/{name}")
@@ -87,7 +110,7 @@ public class ScheduleController {
         if (!stored(() -> schedules.create(definition, false))) {
             throw ApiProblems.scheduleConflict(body.name(), "problem.schedule.exists");
         }
-        actions.record(OperatorActions.Action.SCHEDULE_CREATE, LogText.quoted(body.name()));
+        actions.record(OperatorActions.Action.SCHEDULE_CREATE, "schedule " + LogText.quoted(body.name()), null, null, "ok");
         URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{name}").buildAndExpand(body.name()).toUri();
         return ResponseEntity.status(HttpStatus.CREATED).location(location).body(toJson(find(body.name())));
     }
@@ -112,7 +135,7 @@ public class ScheduleController {
         if (!stored(() -> schedules.update(definition))) {
             throw ApiProblems.scheduleNotFound(name);
         }
-        actions.record(OperatorActions.Action.SCHEDULE_EDIT, LogText.quoted(name));
+        actions.record(OperatorActions.Action.SCHEDULE_EDIT, "schedule " + LogText.quoted(name), null, null, "ok");
         return toJson(find(name));
     }
 
@@ -122,7 +145,7 @@ public class ScheduleController {
     @ApiResponse(responseCode = "409", description = "already paused")
     public ScheduleJson pause(@Parameter(description = "schedule name", example = "nightly-report") @PathVariable String name) {
         ScheduleJson paused = change(name, schedules::pause, "problem.schedule.alreadyPaused");
-        actions.record(OperatorActions.Action.SCHEDULE_PAUSE, LogText.quoted(name));
+        actions.record(OperatorActions.Action.SCHEDULE_PAUSE, "schedule " + LogText.quoted(name), null, null, "ok");
         return paused;
     }
 
@@ -132,7 +155,7 @@ public class ScheduleController {
     @ApiResponse(responseCode = "409", description = "not paused")
     public ScheduleJson resume(@Parameter(description = "schedule name", example = "nightly-report") @PathVariable String name) {
         ScheduleJson resumed = change(name, schedules::resume, "problem.schedule.notPaused");
-        actions.record(OperatorActions.Action.SCHEDULE_RESUME, LogText.quoted(name));
+        actions.record(OperatorActions.Action.SCHEDULE_RESUME, "schedule " + LogText.quoted(name), null, null, "ok");
         return resumed;
     }
 
@@ -145,7 +168,7 @@ public class ScheduleController {
             @Parameter(description = "schedule name", example = "nightly-report") @PathVariable String name) {
         requireName(name);
         long taskId = schedules.trigger(name, SecurityUser.name()).orElseThrow(() -> ApiProblems.scheduleNotFound(name));
-        actions.record(OperatorActions.Action.SCHEDULE_TRIGGER, LogText.quoted(name) + ": task " + taskId);
+        actions.record(OperatorActions.Action.SCHEDULE_TRIGGER, "schedule " + LogText.quoted(name), taskId, null, "ok");
         URI task = ServletUriComponentsBuilder.fromCurrentContextPath().path("/api/tasks/{id}").buildAndExpand(taskId).toUri();
         return ResponseEntity.status(HttpStatus.CREATED).location(task).body(new TriggeredJson(name, taskId));
     }
@@ -160,7 +183,7 @@ public class ScheduleController {
         if (!schedules.delete(name)) {
             throw ApiProblems.scheduleNotFound(name);
         }
-        actions.record(OperatorActions.Action.SCHEDULE_DELETE, LogText.quoted(name));
+        actions.record(OperatorActions.Action.SCHEDULE_DELETE, "schedule " + LogText.quoted(name), null, null, "ok");
         return ResponseEntity.noContent().build();
     }
 

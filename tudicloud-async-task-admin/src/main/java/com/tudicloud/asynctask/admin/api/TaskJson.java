@@ -36,22 +36,25 @@ public record TaskJson(
         Instant createTime,
         Instant updateTime,
         Instant startedAt,
-        Instant finishedAt) {
+        Instant finishedAt,
+        @Schema(description = "who submitted it through the admin API, as the audit trail records; null for a task a "
+                + "service submitted; only in GET /api/tasks/{id}", example = "alice") String submittedBy) {
 
     /** @param fullErrors the whole last error (operators), else its first line (ErrorText) */
     static TaskJson summary(TaskView view, boolean fullErrors) {
-        return of(view, null, null, fullErrors);
+        return of(view, null, null, fullErrors, null);
     }
 
-    static TaskJson detail(TaskView view, PayloadRedaction redaction, boolean fullErrors) {
+    static TaskJson detail(TaskView view, PayloadRedaction redaction, boolean fullErrors, String submittedBy) {
         PayloadRedaction.Shown shown = redaction.show(view.payloadJson());
-        return of(view, shown.payload(), shown.redactedFields(), fullErrors);
+        return of(view, shown.payload(), shown.redactedFields(), fullErrors, submittedBy);
     }
 
-    private static TaskJson of(TaskView v, JsonNode payload, List<String> redactedFields, boolean fullErrors) {
+    private static TaskJson of(TaskView v, JsonNode payload, List<String> redactedFields, boolean fullErrors,
+                               String submittedBy) {
         return new TaskJson(v.id(), v.taskType(), v.status(), v.priority(), payload, redactedFields, v.ownerId(), v.dedupKey(),
                 v.availableAt(), v.attemptCount(), v.maxAttempts(), v.leaseOwner(), v.leaseUntil(), v.leaseToken(),
                 v.progress(), v.progressMessage(), v.artifactId(), ErrorText.shown(v.lastError(), fullErrors),
-                v.createTime(), v.updateTime(), v.startedAt(), v.finishedAt());
+                v.createTime(), v.updateTime(), v.startedAt(), v.finishedAt(), submittedBy);
     }
 }

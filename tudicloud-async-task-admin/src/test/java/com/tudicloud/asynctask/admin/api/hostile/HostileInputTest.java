@@ -76,7 +76,7 @@ class HostileInputTest {
         client.submit(TaskRequest.of("demo.export", Map.of("rows", 5)).withOwnerId("bob").withDedupKey("b"));
         Wire wire = new Wire(port);
         List<ApiOperation> operations = ApiOperation.under("/api/", apiDocument(wire));
-        schedules.list().forEach(schedule -> schedules.delete(schedule.name()));
+        schedules.page(null, 1000).forEach(schedule -> schedules.delete(schedule.name()));
         // the name the OpenAPI document gives as the example of a schedule body's name
         schedules.create(new ScheduleDefinition(SCHEDULE, "0 30 2 * * *", null, "UTC", "demo.export", null, 0, 3, null,
                 MisfirePolicy.COALESCE, 1, OverlapPolicy.ALLOW), false);

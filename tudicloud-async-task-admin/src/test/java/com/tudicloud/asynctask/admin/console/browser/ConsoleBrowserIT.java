@@ -195,10 +195,10 @@ class ConsoleBrowserIT {
         assertThat(page.rows()).extracting(ConsolePage.Row::type).containsOnly(QUICK);
         assertThat(page.text(By.id("page-info"))).isEqualTo("1–4 of 4 tasks");
 
-        // sort by priority, highest first: quick3 (5) comes before the others (0)
-        page.driver().findElement(By.id("sort-priority")).click();
-        page.waitUntil("sorted by priority", () -> page.rows().get(0).id() == quick3
-                && page.driver().getCurrentUrl().contains("sort=priority%2Cdesc"));
+        // the one order an index serves, the other way round: oldest first
+        page.driver().findElement(By.id("sort-createTime")).click();
+        page.waitUntil("oldest first", () -> page.rows().get(0).id() == quick1
+                && page.driver().getCurrentUrl().contains("sort=createTime%2Casc"));
 
         page.clearFilters();
         page.waitUntil("all six tasks are listed again", () -> page.rows().size() == 6);
