@@ -23,10 +23,10 @@ public record BulkActionBody(
         @Schema(description = "created at or after (ISO-8601)", example = "2026-11-29T00:00:00Z") Instant createdFrom,
         @Schema(description = "created before (ISO-8601)", example = "2026-11-30T00:00:00Z") Instant createdTo,
         @Schema(description = "only count what matches now, change nothing", defaultValue = "false") Boolean dryRun,
-        @Schema(description = "true to act on every task the action takes when no filter is given", defaultValue = "false")
-        Boolean all,
-        @Schema(description = "the count the dry run showed; required unless dryRun: a match of another size is a 409",
-                example = "50000") Long expectedCount) {
+        @Schema(description = "true to act on every task the action takes (required when no filter is given)",
+                example = "true", requiredMode = Schema.RequiredMode.REQUIRED) Boolean all,
+        @Schema(description = "the count the dry run showed (required unless dryRun): a match of another size is a 409",
+                example = "50000", requiredMode = Schema.RequiredMode.REQUIRED) Long expectedCount) {
 
     private static final Instant EARLIEST = Instant.parse("1000-01-01T00:00:00Z");
     private static final Instant LATEST = Instant.parse("9999-01-01T00:00:00Z");

@@ -78,7 +78,7 @@ public class ScheduleController {
             @Parameter(description = "schedules per page, 1 to " + MAX_PAGE, example = "100")
             @RequestParam(defaultValue = "100") @Min(1) @Max(MAX_PAGE) int limit) {
         if (after != null) {
-            requireName(after);
+            requireName("after", after);
         }
         List<Schedule> page = schedules.page(after, limit + 1);
         List<ScheduleJson> shown = page.stream().limit(limit).map(this::toJson).toList();
@@ -235,10 +235,14 @@ public class ScheduleController {
     }
 
     private static void requireName(String name) {
+        requireName("name", name);
+    }
+
+    private static void requireName(String field, String name) {
         try {
             RecurringTask.requireName(name);
         } catch (IllegalArgumentException e) {
-            throw ApiProblems.badRequestAsWorded("name", e.getMessage());
+            throw ApiProblems.badRequestAsWorded(field, e.getMessage());
         }
     }
 

@@ -166,12 +166,12 @@ class HostileInputTest {
             return true;
         }
         // an HTTP/0.9 request carries no credentials
-        if (status == 0 || ((status == 401 || status == 403) && request.caller().mayBeTurnedAway(request.method()))) {
+        if (status == 0 || ((status == 401 || status == 403) && request.caller().mayBeTurnedAway(request.method(), request.target()))) {
             return text.contains("log in") || text.contains("role");
         }
-        // the valid task id or schedule name of an attack on something else may be missing or in the wrong state
+        // the valid task id, schedule name or bulk job of an attack on something else may be missing or in the wrong state
         return (status == 404 || status == 409)
-                && (text.contains("task") || text.contains("schedule") || text.contains("endpoint"));
+                && (text.contains("task") || text.contains("schedule") || text.contains("bulk") || text.contains("endpoint"));
     }
 
     private JsonNode apiDocument(Wire wire) throws Exception {
