@@ -173,6 +173,9 @@ public class AsyncTaskProperties implements InitializingBean {
         /** CANCELLED tasks finished longer ago than this are deleted. */
         private Duration cancelledAge = Duration.ofDays(30);
 
+        /** Records of the admin's audit trail older than this are deleted (by the admin application). */
+        private Duration auditAge = Duration.ofDays(365);
+
         /** Rows deleted per statement: short transactions, short locks. */
         private int batchSize = 1000;
 
@@ -212,6 +215,14 @@ public class AsyncTaskProperties implements InitializingBean {
 
         public void setFailedAge(Duration failedAge) {
             this.failedAge = failedAge;
+        }
+
+        public Duration getAuditAge() {
+            return auditAge;
+        }
+
+        public void setAuditAge(Duration auditAge) {
+            this.auditAge = auditAge;
         }
 
         public Duration getCancelledAge() {

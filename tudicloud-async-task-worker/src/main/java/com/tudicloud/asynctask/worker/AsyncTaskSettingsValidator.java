@@ -30,6 +30,7 @@ public final class AsyncTaskSettingsValidator {
         violations.notNegative(p + "success-age", retention.getSuccessAge());
         violations.notNegative(p + "failed-age", retention.getFailedAge());
         violations.notNegative(p + "cancelled-age", retention.getCancelledAge());
+        violations.notNegative(p + "audit-age", retention.getAuditAge());
         violations.atLeast(p + "batch-size", retention.getBatchSize(), 1);
         violations.notNegative(p + "batch-pause", retention.getBatchPause());
         violations.atLeast(p + "max-batches", retention.getMaxBatches(), 1);
