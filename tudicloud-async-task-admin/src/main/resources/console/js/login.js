@@ -1,7 +1,8 @@
 /*
  * The console's login page. The form posts to Spring Security's form login (POST /login) from script,
  * with the CSRF token from the XSRF-TOKEN cookie in the X-XSRF-TOKEN header, as every write of the
- * console does; the answer's final URL tells a good password (the console) from a bad one (/login?error).
+ * console does; the answer's final URL tells a good password (the console) from a bad one (/login?error), and a
+ * 429 says that too many logins failed and for how long the server will not check another.
  * After a logout (/login?logout) the page says so.
  *
  * Text only through textContent: messages are set with textContent.
@@ -10,11 +11,11 @@ import {cookie} from './api.js';
 import {$} from './dom.js';
 import {bindLanguageSwitch, t, translate} from './i18n.js';
 
-function show(kind, key) {
+function show(kind, key, values) {
     const message = $('login-message');
     message.className = `login-message login-${kind}`;
     message.dataset.kind = kind;
-    message.textContent = t(key);
+    message.textContent = t(key, values);
     message.hidden = false;
 }
 
@@ -33,7 +34,12 @@ async function submit(event) {
             window.location.assign('/');
             return;
         }
-        show('error', response.ok ? 'login.badCredentials' : 'login.failed');
+        if (response.status === 429) {
+            // too many failed logins: the server checks no password until Retry-After has passed
+            show('error', 'login.throttled', {seconds: response.headers.get('Retry-After') || '60'});
+        } else {
+            show('error', response.ok ? 'login.badCredentials' : 'login.failed');
+        }
         $('password').value = '';
         $('password').focus();
     } catch (e) {

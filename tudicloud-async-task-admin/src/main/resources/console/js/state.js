@@ -9,7 +9,8 @@ export const STATUSES = ['SCHEDULED', 'QUEUED', 'RUNNING', 'SUCCESS', 'FAILED', 
 export const ACTIVE = new Set(['RUNNING', 'CANCEL_REQUESTED']);
 /** Waiting for a worker: SCHEDULED until due, then QUEUED. */
 export const WAITING = new Set(['SCHEDULED', 'QUEUED']);
-const SORT_FIELDS = ['createTime', 'updateTime', 'priority', 'status'];
+/** The orders the API offers: those an index serves. */
+const SORT_FIELDS = ['createTime'];
 export const PAGE_SIZES = [10, 20, 50, 100, 200];
 
 export const state = {

@@ -10,6 +10,7 @@
  *
  * Text only through textContent: this module touches no DOM.
  */
+import audit from './audit/table.js';
 import detail from './detail/panel.js';
 import stats from './overview/stats.js';
 import timeline from './overview/timeline.js';
@@ -22,4 +23,4 @@ import submit from './tasks/submit.js';
 import tasks from './tasks/table.js';
 import types from './types/types.js';
 
-export default [stats, timeline, workers, types, filters, bulk, tasks, submit, detail, schedules, scheduleForm];
+export default [stats, timeline, workers, types, filters, bulk, tasks, submit, detail, schedules, scheduleForm, audit];

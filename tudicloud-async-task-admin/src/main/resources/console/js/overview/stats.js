@@ -1,6 +1,7 @@
 /*
  * The queue card: a tile per status (a click filters the table by it), the age of the oldest due task
- * and the leases awaiting recovery. Reads GET /api/stats; also fills the task type suggestions.
+ * and the leases awaiting recovery. Reads GET /api/stats (each status counted up to the server's list limit, shown
+ * as "10,000+" beyond it); also fills the task type suggestions.
  *
  * Text only through textContent: tiles and figures are text nodes.
  */
@@ -14,6 +15,8 @@ import {statusLabel} from '../widgets.js';
 
 function render(stats) {
     let total = 0;
+    // a status the server counted up to its limit only shows as "10,000+"
+    const capped = new Set(stats.capped || []);
     $('stats').replaceChildren(...STATUSES.map((status) => {
         const count = (stats.byStatus && stats.byStatus[status]) || 0;
         total += count;
@@ -27,10 +30,10 @@ function render(stats) {
                 emit('filters:changed');
                 render(stats);
             },
-        }, h('span', {class: 'stat-count', 'data-testid': 'count'}, number(count)),
+        }, h('span', {class: 'stat-count', 'data-testid': 'count'}, capped.has(status) ? `${number(count)}+` : number(count)),
             h('span', {class: 'stat-label'}, statusLabel(status)));
     }));
-    $('stats-total').textContent = t('stats.total', {total: number(total), count: total});
+    $('stats-total').textContent = t('stats.total', {total: capped.size ? `${number(total)}+` : number(total), count: total});
     const oldest = stats.oldestDueQueuedAgeMs;
     const waiting = oldest !== null && oldest !== undefined;
     $('oldest-due').textContent = waiting ? duration(oldest) : t('stats.noneWaiting');

@@ -127,8 +127,10 @@ function renderPager(page) {
     $('table-empty').hidden = page.items.length > 0;
     const first = page.total === 0 ? 0 : page.page * page.size + 1;
     const last = page.page * page.size + page.items.length;
+    // the server counts up to its list limit: beyond it, "of 10,000+"
     $('page-info').textContent = page.total === 0 ? t('pager.none')
-        : t('pager.range', {first: number(first), last: number(last), total: number(page.total), count: page.total});
+        : t(page.totalCapped ? 'pager.rangeAtLeast' : 'pager.range',
+            {first: number(first), last: number(last), total: number(page.total), count: page.total});
     $('page-info').dataset.total = String(page.total);
     const pages = Math.max(1, Math.ceil(page.total / page.size));
     $('page-number').textContent = t('pager.page', {page: number(page.page + 1), pages: number(pages)});
@@ -162,7 +164,7 @@ async function load() {
         }
         render(page);
         $('tasks').dataset.query = query;
-        emit('tasks:loaded', page.total);
+        emit('tasks:loaded', {total: page.total, capped: page.totalCapped});
     } catch (e) {
         if (seq === sequence && e.status !== 401) {
             notify(e.detail, 'error');

@@ -1,5 +1,8 @@
 package com.tudicloud.asynctask.admin;
 
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
 import org.hibernate.validator.constraints.time.DurationMax;
@@ -8,6 +11,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -40,10 +44,13 @@ public class AdminProperties {
     private Duration queueSampleInterval = Duration.ofSeconds(10);
 
     /**
-     * Payload fields shown masked to every user, in the API and the console, as JSON pointers (RFC 6901),
-     * e.g. /card/number; the stored payload stays as it was submitted.
+     * Payload fields shown masked to every user, in the API and the console: JSON pointers (RFC 6901), e.g.
+     * /card/number, or field names at any depth, e.g. **{@literal /}password (* matches any characters, case is
+     * ignored). The stored payload stays as it was submitted. Setting the list replaces these defaults.
      */
-    private List<String> redactPayloadFields = new ArrayList<>();
+    private List<String> redactPayloadFields = new ArrayList<>(List.of("**/*password*", "**/*passwd*", "**/*secret*",
+            "**/*token*", "**/*apikey*", "**/*api_key*", "**/*credential*", "**/authorization", "**/*private_key*",
+            "**/*privatekey*"));
 
     /**
      * Bulk retries and cancels walk the task table in ranges of this many ids, one short statement per range:
@@ -52,8 +59,69 @@ public class AdminProperties {
     @Positive(message = "must be from 1 to 2147483647")
     private int bulkBatchIds = 2000;
 
+    /**
+     * The task list counts and pages through at most this many matching tasks ("10,000+"), and the overview counts
+     * each status up to this many: so that no listing or count costs more on ten million tasks than on ten thousand.
+     */
+    @Min(value = 200, message = "must be from 200 to 1000000")
+    @Max(value = 1_000_000, message = "must be from 200 to 1000000")
+    private int listLimit = 10_000;
+
+    /** How long one reading of the overview's statistics serves every caller: every open console asks every 2 s. */
+    @NotNull
+    @DurationMin(millis = 0, message = "must be from 0 to 1m")
+    @DurationMax(minutes = 1, message = "must be from 0 to 1m")
+    private Duration statsCache = Duration.ofSeconds(2);
+
+    /** A bulk retry or cancel takes at most this many tasks; one that matches more is refused, naming this limit. */
+    @Min(value = 1, message = "must be from 1 to 10000000")
+    @Max(value = 10_000_000, message = "must be from 1 to 10000000")
+    private int bulkMaxTasks = 100_000;
+
     /** Who may log in; passwords are stored hashed, with their encoder's prefix, e.g. {bcrypt}$2a$10$... */
     private List<User> users = new ArrayList<>();
+
+    /** Tokens for programs (HTTP header Authorization: Bearer ...), stored as their SHA-256 digest. */
+    private List<ApiToken> apiTokens = new ArrayList<>();
+
+    @Valid
+    private final LoginThrottle loginThrottle = new LoginThrottle();
+
+    public int getListLimit() {
+        return listLimit;
+    }
+
+    public void setListLimit(int listLimit) {
+        this.listLimit = listLimit;
+    }
+
+    public Duration getStatsCache() {
+        return statsCache;
+    }
+
+    public void setStatsCache(Duration statsCache) {
+        this.statsCache = statsCache;
+    }
+
+    public int getBulkMaxTasks() {
+        return bulkMaxTasks;
+    }
+
+    public void setBulkMaxTasks(int bulkMaxTasks) {
+        this.bulkMaxTasks = bulkMaxTasks;
+    }
+
+    public List<ApiToken> getApiTokens() {
+        return apiTokens;
+    }
+
+    public void setApiTokens(List<ApiToken> apiTokens) {
+        this.apiTokens = apiTokens;
+    }
+
+    public LoginThrottle getLoginThrottle() {
+        return loginThrottle;
+    }
 
     public Console getConsole() {
         return console;
@@ -163,10 +231,113 @@ public class AdminProperties {
         }
     }
 
+    public static class ApiToken {
+
+        /** Who the token stands for in the audit trail and the task history, as token:&lt;name&gt;. */
+        private String name;
+
+        /** The token's SHA-256 digest, sha256:&lt;64 hex digits&gt;, as the create-token command prints it. */
+        private String hash;
+
+        private Role role = Role.VIEWER;
+
+        /** When the token stops working; required. */
+        private Instant expiresAt;
+
+        public String getName() {
+            return name;
+        }
+
+        public void setName(String name) {
+            this.name = name;
+        }
+
+        public String getHash() {
+            return hash;
+        }
+
+        public void setHash(String hash) {
+            this.hash = hash;
+        }
+
+        public Role getRole() {
+            return role;
+        }
+
+        public void setRole(Role role) {
+            this.role = role;
+        }
+
+        public Instant getExpiresAt() {
+            return expiresAt;
+        }
+
+        public void setExpiresAt(Instant expiresAt) {
+            this.expiresAt = expiresAt;
+        }
+    }
+
+    /**
+     * Failed logins allowed before a caller must wait, per user name and per client address; a caller that has
+     * used them up gets 429 without a password check until its allowance refills.
+     */
+    public static class LoginThrottle {
+
+        /** Failed logins of one user name per minute. */
+        @Positive(message = "must be from 1 to 2147483647")
+        private int perUserPerMinute = 5;
+
+        /** Failed logins of one user name per hour: after a burst, the wait grows from a minute to the hour. */
+        @Positive(message = "must be from 1 to 2147483647")
+        private int perUserPerHour = 20;
+
+        /** Failed logins from one client address per minute. */
+        @Positive(message = "must be from 1 to 2147483647")
+        private int perAddressPerMinute = 20;
+
+        /** Failed logins from one client address per hour. */
+        @Positive(message = "must be from 1 to 2147483647")
+        private int perAddressPerHour = 100;
+
+        public int getPerUserPerMinute() {
+            return perUserPerMinute;
+        }
+
+        public void setPerUserPerMinute(int perUserPerMinute) {
+            this.perUserPerMinute = perUserPerMinute;
+        }
+
+        public int getPerUserPerHour() {
+            return perUserPerHour;
+        }
+
+        public void setPerUserPerHour(int perUserPerHour) {
+            this.perUserPerHour = perUserPerHour;
+        }
+
+        public int getPerAddressPerMinute() {
+            return perAddressPerMinute;
+        }
+
+        public void setPerAddressPerMinute(int perAddressPerMinute) {
+            this.perAddressPerMinute = perAddressPerMinute;
+        }
+
+        public int getPerAddressPerHour() {
+            return perAddressPerHour;
+        }
+
+        public void setPerAddressPerHour(int perAddressPerHour) {
+            this.perAddressPerHour = perAddressPerHour;
+        }
+    }
+
     public enum Role {
         /** Reads tasks, statistics and workers. */
         VIEWER,
-        /** A viewer who may also submit, cancel and retry. */
-        OPERATOR
+        /** A viewer who may also submit, cancel and retry, and read the audit trail. */
+        OPERATOR,
+        /** Reads /actuator/prometheus and /actuator/metrics, nothing else: a scrape credential. */
+        METRICS
     }
 }

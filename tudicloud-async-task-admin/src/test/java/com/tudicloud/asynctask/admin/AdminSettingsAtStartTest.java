@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.admin.demo.DemoProperties;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.validation.BindValidationException;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -50,6 +51,15 @@ class AdminSettingsAtStartTest {
         for (String value : List.of("0", "-1", "-2147483648")) {
             cases.add(Arguments.of(A + "bulk-batch-ids", value, "must be from 1 to 2147483647"));
         }
+        for (String value : List.of("199", "0", "-1", "1000001")) {
+            cases.add(Arguments.of(A + "list-limit", value, "must be from 200 to 1000000"));
+        }
+        for (String value : List.of("-1ms", "61s")) {
+            cases.add(Arguments.of(A + "stats-cache", value, "must be from 0 to 1m"));
+        }
+        for (String value : List.of("0", "-1", "10000001")) {
+            cases.add(Arguments.of(A + "bulk-max-tasks", value, "must be from 1 to 10000000"));
+        }
         for (String value : List.of("999ms", "0", "-1s", "301s")) {
             cases.add(Arguments.of(A + "queue-sample-interval", value, "must be from 1s to 5m"));
         }
@@ -74,12 +84,27 @@ class AdminSettingsAtStartTest {
         });
     }
 
+    @ParameterizedTest(name = "login-throttle.{0}=0")
+    @ValueSource(strings = {"per-user-per-minute", "per-user-per-hour", "per-address-per-minute", "per-address-per-hour"})
+    void aThrottleAllowanceBelowOneStopsStartUp(String allowance) {
+        runner.withPropertyValues(A + "login-throttle." + allowance + "=0").run(context -> {
+            assertThat(context).hasFailed();
+            BindValidationException validation = findCause(context.getStartupFailure(), BindValidationException.class);
+            assertThat(validation.getValidationErrors().getAllErrors()).singleElement()
+                    .satisfies(error -> assertThat(error.getDefaultMessage()).isEqualTo("must be from 1 to 2147483647"));
+        });
+    }
+
     static Stream<Arguments> accepted() {
         return Stream.of(
                 Arguments.of(List.of(A + "max-body-bytes=1", A + "bulk-batch-ids=1", A + "workers-window=1ms", A + "queue-sample-interval=1s",
+                        A + "list-limit=200", A + "stats-cache=0", A + "bulk-max-tasks=1",
+                        A + "login-throttle.per-user-per-minute=1", A + "login-throttle.per-address-per-hour=1",
                         D + "feed-interval=1ms", D + "sleep=0", D + "step-pause=0", D + "tasks-per-feed=0",
                         D + "export-rows=0")),
                 Arguments.of(List.of(A + "max-body-bytes=2147483647", A + "bulk-batch-ids=2147483647", A + "workers-window=73000d",
+                        A + "list-limit=1000000", A + "stats-cache=1m", A + "bulk-max-tasks=10000000",
+                        A + "login-throttle.per-user-per-hour=2147483647",
                         A + "queue-sample-interval=5m", D + "feed-interval=73000d", D + "sleep=73000d",
                         D + "step-pause=73000d", D + "import-rows=2147483647")));
     }

@@ -3,6 +3,8 @@ package com.tudicloud.asynctask.admin;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
+import java.util.List;
+
 /** Points an admin application under test at the real test database, demo off. */
 public final class AdminTestDatabase {
 
@@ -10,13 +12,14 @@ public final class AdminTestDatabase {
     }
 
     /**
-     * The test database, demo off, and the tests' own logins viewer/viewer and operator/operator (the demo's
-     * users go with the demo).
+     * The test database, demo off, and the tests' own logins viewer/viewer, operator/operator and metrics/metrics
+     * (the demo's users go with the demo).
      */
     public static void register(DynamicPropertyRegistry registry) {
         registerWithoutUsers(registry);
-        addUser(registry, 0, "viewer", "VIEWER");
-        addUser(registry, 1, "operator", "OPERATOR");
+        addUser(registry, 0, "viewer", TestLogins.VIEWER_HASH, "VIEWER");
+        addUser(registry, 1, "operator", TestLogins.OPERATOR_HASH, "OPERATOR");
+        addUser(registry, 2, "metrics", TestLogins.METRICS_HASH, "METRICS");
     }
 
     /** The test database and demo off, nobody to log in unless the test configures users. */
@@ -26,13 +29,17 @@ public final class AdminTestDatabase {
         registry.add("spring.datasource.username", db::username);
         registry.add("spring.datasource.password", db::password);
         registry.add("async-task.demo.enabled", () -> "false");
+        // tests log in thousands of times from one address, some with wrong passwords on purpose;
+        // LoginThrottleTest checks the throttle with limits of its own
+        for (String limit : List.of("per-user-per-minute", "per-user-per-hour", "per-address-per-minute", "per-address-per-hour")) {
+            registry.add("async-task.admin.login-throttle." + limit, () -> "1000000");
+        }
     }
 
-    /** A user whose password is its name. */
-    private static void addUser(DynamicPropertyRegistry registry, int index, String name, String role) {
+    private static void addUser(DynamicPropertyRegistry registry, int index, String name, String hash, String role) {
         String prefix = "async-task.admin.users[" + index + "].";
         registry.add(prefix + "username", () -> name);
-        registry.add(prefix + "password", () -> "{noop}" + name);
+        registry.add(prefix + "password", () -> hash);
         registry.add(prefix + "role", () -> role);
     }
 }

@@ -27,7 +27,8 @@ final class DeferredMappers {
 
     private static final List<Class<?>> MAPPERS = List.of(
             SystemAsyncTaskMapper.class, SystemAsyncTaskWorkerMapper.class, SystemAsyncTaskLockMapper.class,
-            SystemAsyncTaskTypeMapper.class, SystemAsyncTaskEventMapper.class, SystemAsyncTaskScheduleMapper.class);
+            SystemAsyncTaskTypeMapper.class, SystemAsyncTaskEventMapper.class, SystemAsyncTaskScheduleMapper.class,
+            SystemAsyncTaskAuditMapper.class);
 
     private static final Logger log = LoggerFactory.getLogger(DeferredMappers.class);
 

@@ -39,13 +39,31 @@ final class MyBatisBulkActions {
     }
 
     BulkResult retry(TaskFilter filter, int batchIds, String operator) {
+        return walk(batchIds, retrying(filter, operator));
+    }
+
+    BulkResult cancel(TaskFilter filter, int batchIds, String operator) {
+        return walk(batchIds, cancelling(filter, operator));
+    }
+
+    /** One range of a retry, for a caller that walks the ranges itself. */
+    BulkResult retryRange(TaskFilter filter, long from, long to, String operator) {
+        return range(retrying(filter, operator), from, to);
+    }
+
+    /** One range of a cancel, for a caller that walks the ranges itself. */
+    BulkResult cancelRange(TaskFilter filter, long from, long to, String operator) {
+        return range(cancelling(filter, operator), from, to);
+    }
+
+    private Action retrying(TaskFilter filter, String operator) {
         TaskFilter retryable = filter.within(TaskAdminStore.RETRYABLE);
-        return walk(batchIds, new Action(retryable, new Step(retryable, mapper::requeueRange), null,
-                TaskEventType.RETRIED, ids -> events.changed(ids, TaskEventType.RETRIED, operator)));
+        return new Action(retryable, new Step(retryable, mapper::requeueRange), null,
+                TaskEventType.RETRIED, ids -> events.changed(ids, TaskEventType.RETRIED, operator));
     }
 
     /** Waiting tasks end CANCELLED, running ones become CANCEL_REQUESTED: two steps over the same ranges. */
-    BulkResult cancel(TaskFilter filter, int batchIds, String operator) {
+    private Action cancelling(TaskFilter filter, String operator) {
         TaskFilter cancellable = filter.within(TaskAdminStore.CANCELLABLE);
         Set<TaskStatus> waitingStatuses = new TreeSet<>(cancellable.statuses());
         boolean running = waitingStatuses.remove(TaskStatus.RUNNING);
@@ -53,8 +71,7 @@ final class MyBatisBulkActions {
                 : new Step(withStatuses(cancellable, waitingStatuses), mapper::cancelWaitingRange);
         Step leased = running ? new Step(withStatuses(cancellable, Set.of(TaskStatus.RUNNING)), mapper::requestCancelRange)
                 : null;
-        return walk(batchIds, new Action(cancellable, waiting, leased,
-                TaskEventType.CANCELLED, ids -> events.cancelled(ids, operator)));
+        return new Action(cancellable, waiting, leased, TaskEventType.CANCELLED, ids -> events.cancelled(ids, operator));
     }
 
     private static TaskFilter withStatuses(TaskFilter filter, Set<TaskStatus> statuses) {
@@ -91,14 +108,13 @@ final class MyBatisBulkActions {
         if (ids == null || ids.low() == null) {
             return new BulkResult(0, 0, 0);
         }
-        boolean recorded = events.records(action.recorded());
         long changed = 0;
         long requested = 0;
         long batches = 0;
         long high = ids.high();
         for (long from = ids.low(); ; from++) {
             long to = high - from < batchIds ? high : from + batchIds - 1;
-            RangeCounts counts = recorded ? recordedRange(action, from, to) : range(action, from, to);
+            BulkResult counts = range(action, from, to);
             changed += counts.changed();
             requested += counts.requested();
             batches++;
@@ -109,8 +125,14 @@ final class MyBatisBulkActions {
         }
     }
 
+    private BulkResult range(Action action, long from, long to) {
+        RangeCounts counts = events.records(action.recorded())
+                ? recordedRange(action, from, to) : unrecordedRange(action, from, to);
+        return new BulkResult(counts.changed(), counts.requested(), 1);
+    }
+
     /** Each step alone, one statement. */
-    private RangeCounts range(Action action, long from, long to) {
+    private RangeCounts unrecordedRange(Action action, long from, long to) {
         return new RangeCounts(alone(action.changing(), from, to), alone(action.requesting(), from, to));
     }
 

@@ -122,6 +122,14 @@ final class MyBatisScheduleStore implements ScheduleStore {
     }
 
     @Override
+    public List<Schedule> findPage(String afterName, int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1: " + limit);
+        }
+        return mapper.selectPage(afterName, limit).stream().map(ScheduleRow::toSchedule).toList();
+    }
+
+    @Override
     public Optional<Schedule> find(String name) {
         return mapper.selectAll(name).stream().findFirst().map(ScheduleRow::toSchedule);
     }

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.mybatis;
 
+import com.tudicloud.asynctask.api.spi.AuditTrail;
 import com.tudicloud.asynctask.api.spi.FleetLocks;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
@@ -39,7 +40,8 @@ import java.util.function.Supplier;
  */
 public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
                            WorkerRegistry workerRegistry, FleetLocks fleetLocks, FleetSettings fleetSettings,
-                           SchemaCheck schemaCheck, TaskEventLog taskEvents, ScheduleStore scheduleStore) {
+                           SchemaCheck schemaCheck, TaskEventLog taskEvents, ScheduleStore scheduleStore,
+                           AuditTrail auditTrail) {
 
     /** Product names, as JDBC reports them, to the databaseId their statements name. */
     private static final Map<String, String> DATABASE_IDS = Map.of("MySQL", "mysql", "MariaDB", "mysql", "H2", "h2");
@@ -49,7 +51,8 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskLockMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskTypeMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskEventMapper.xml",
-            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskScheduleMapper.xml");
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskScheduleMapper.xml",
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskAuditMapper.xml");
 
     /** Stores that record every task event. */
     public static MyBatisStores create(DataSource dataSource) {
@@ -94,7 +97,8 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
                 new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)),
                 new SchemaCheck(mappers), events,
                 new MyBatisScheduleStore(mappers.mapper(SystemAsyncTaskScheduleMapper.class), taskStore, readCommitted,
-                        retry, events));
+                        retry, events),
+                new MyBatisAuditTrail(mappers.mapper(SystemAsyncTaskAuditMapper.class), readCommittedStatements));
     }
 
     /**

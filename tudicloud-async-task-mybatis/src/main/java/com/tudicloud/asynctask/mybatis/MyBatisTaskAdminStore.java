@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.api.RetryOutcome;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.BulkResult;
 import com.tudicloud.asynctask.api.spi.FinishedPerMinute;
+import com.tudicloud.asynctask.api.spi.IdSpan;
 import com.tudicloud.asynctask.api.spi.QueueDepth;
 import com.tudicloud.asynctask.api.spi.QueueSample;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
@@ -18,8 +19,10 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -42,25 +45,40 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
         this.bulk = new MyBatisBulkActions(mapper, readCommittedTransaction, readCommitted, events);
     }
 
+    /** The count reads one index entry more than the limit, to tell "exactly the limit" from "more". */
     @Override
-    public TaskPage search(TaskQuery query) {
-        return new TaskPage(mapper.search(query), mapper.countMatching(query), query.page(), query.size());
+    public TaskPage search(TaskQuery query, long countLimit) {
+        long counted = mapper.countMatchingUpTo(query, plusOne(countLimit));
+        return new TaskPage(mapper.search(query), Math.min(counted, countLimit), counted > countLimit, query.page(),
+                query.size());
     }
 
     @Override
-    public TaskStats stats() {
+    public TaskStats stats(long countLimit) {
         Map<TaskStatus, Long> byStatus = new EnumMap<>(TaskStatus.class);
         for (TaskStatus status : TaskStatus.values()) {
             byStatus.put(status, 0L);
         }
         Map<String, Map<TaskStatus, Long>> byType = new TreeMap<>();
-        for (StatusTypeCount count : mapper.countByStatusAndType()) {
+        for (StatusTypeCount count : mapper.countByStatusAndTypeUpTo(List.of(TaskStatus.values()), plusOne(countLimit))) {
             byStatus.merge(count.status(), count.taskCount(), Long::sum);
             byType.computeIfAbsent(count.taskType(), type -> new EnumMap<>(TaskStatus.class))
                     .put(count.status(), count.taskCount());
         }
         byType.replaceAll((type, counts) -> Map.copyOf(counts));
-        return new TaskStats(byStatus, byType, mapper.selectOldestDueQueued().ageMillis(), expiredLeases());
+        Set<TaskStatus> capped = EnumSet.noneOf(TaskStatus.class);
+        byStatus.replaceAll((status, count) -> {
+            if (count > countLimit) {
+                capped.add(status);
+                return countLimit;
+            }
+            return count;
+        });
+        return new TaskStats(byStatus, byType, mapper.selectOldestDueQueued().ageMillis(), expiredLeases(), capped);
+    }
+
+    private static long plusOne(long limit) {
+        return limit == Long.MAX_VALUE ? limit : limit + 1;
     }
 
     @Override
@@ -150,8 +168,24 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
     }
 
     @Override
-    public long countMatching(TaskFilter filter) {
-        return mapper.countMatching(filter.asQuery());
+    public long countMatching(TaskFilter filter, long limit) {
+        return mapper.countMatchingUpTo(filter.asQuery(), limit);
+    }
+
+    @Override
+    public Optional<IdSpan> idSpan() {
+        IdRange ids = mapper.selectIdRange();
+        return ids == null || ids.low() == null ? Optional.empty() : Optional.of(new IdSpan(ids.low(), ids.high()));
+    }
+
+    @Override
+    public BulkResult retryRange(TaskFilter filter, long from, long to, String operator) {
+        return bulk.retryRange(filter, from, to, operator);
+    }
+
+    @Override
+    public BulkResult cancelRange(TaskFilter filter, long from, long to, String operator) {
+        return bulk.cancelRange(filter, from, to, operator);
     }
 
     @Override

@@ -77,9 +77,11 @@ interface SystemAsyncTaskMapper {
 
     List<TaskView> search(@Param("q") TaskQuery query);
 
-    long countMatching(@Param("q") TaskQuery query);
+    /** How many tasks match, counting {@code limit} at most. */
+    long countMatchingUpTo(@Param("q") TaskQuery query, @Param("limit") long limit);
 
-    List<StatusTypeCount> countByStatusAndType();
+    /** Per status and type, counting at most {@code limit} tasks of each status. */
+    List<StatusTypeCount> countByStatusAndTypeUpTo(@Param("statuses") List<TaskStatus> statuses, @Param("limit") long limit);
 
     OldestDue selectOldestDueQueued();
 

@@ -26,6 +26,8 @@ interface SystemAsyncTaskScheduleMapper {
 
     List<ScheduleRow> selectAll(@Param("name") String name);
 
+    List<ScheduleRow> selectPage(@Param("afterName") String afterName, @Param("limit") int limit);
+
     ScheduleRow selectForUpdate(@Param("name") String name);
 
     int insert(@Param("d") ScheduleDefinition definition, @Param("intervalMs") Long intervalMs,

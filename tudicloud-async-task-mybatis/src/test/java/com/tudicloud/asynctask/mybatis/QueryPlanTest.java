@@ -245,6 +245,43 @@ class QueryPlanTest {
         assertUsesIndexWithoutSorting(plan, "idx_async_task_created");
     }
 
+    /** The overview's counts: a range of one status-first index per status, from the index alone, LIMIT-bounded. */
+    @Test
+    void theOverviewsCappedCountsReadOneStatusRangeEachFromTheIndexAlone() {
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("statuses", List.of(TaskStatus.values()));
+        params.put("limit", 10_001L);
+
+        List<Map<String, Object>> plan = explain("countByStatusAndTypeUpTo", params);
+
+        String shown = render(plan);
+        List<Map<String, Object>> reads = plan.stream()
+                .filter(row -> "system_async_task".equals(String.valueOf(row.get("table")))).toList();
+        assertThat(reads).as("one read per status; EXPLAIN:%n%s", shown).hasSize(TaskStatus.values().length);
+        assertThat(reads).allSatisfy(row -> {
+            assertThat(row.get("key")).as("EXPLAIN:%n%s", shown).isEqualTo("idx_async_task_due");
+            assertThat(row.get("type")).as("EXPLAIN:%n%s", shown).isIn("ref", "range");
+            assertThat(String.valueOf(row.get("Extra"))).as("EXPLAIN:%n%s", shown).containsIgnoringCase("Using index");
+        });
+    }
+
+    @Test
+    void theListingsCappedCountOfAStatusReadsAStatusIndex() {
+        TaskQuery failed = new TaskQuery(Set.of(TaskStatus.FAILED), null, null, null, null, TaskSort.CREATE_TIME, true, 0, 20);
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("q", failed);
+        params.put("limit", 10_001L);
+
+        List<Map<String, Object>> plan = explain("countMatchingUpTo", params);
+
+        String shown = render(plan);
+        assertThat(plan).as("EXPLAIN:%n%s", shown).anySatisfy(row -> {
+            assertThat(row.get("table")).isEqualTo("system_async_task");
+            assertThat(row.get("type")).isNotEqualTo("ALL");
+            assertThat(String.valueOf(row.get("key"))).startsWith("idx_async_task_");
+        });
+    }
+
     /** One lease or many: a scan of an index that starts with status would lock other holders' rows. */
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 200})

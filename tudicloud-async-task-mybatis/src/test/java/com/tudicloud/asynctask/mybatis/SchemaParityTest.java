@@ -77,8 +77,9 @@ class SchemaParityTest {
         print("tables", fromChangelog);
 
         // the default utf8mb4 collation differs by server (MariaDB 10.11, 11.4, MySQL 8), so only its charset is fixed
-        assertThat(fromChangelog).hasSize(6).satisfiesExactly(
+        assertThat(fromChangelog).hasSize(7).satisfiesExactly(
                 t -> assertThat(t).startsWith("system_async_task engine=InnoDB collation=utf8mb4_"),
+                t -> assertThat(t).startsWith("system_async_task_audit engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_event engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_lock engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_schedule engine=InnoDB collation=utf8mb4_"),
@@ -95,7 +96,8 @@ class SchemaParityTest {
         List<String> fromChangelog = columns(liquibaseDb);
         print("columns", fromChangelog);
 
-        assertThat(fromChangelog).hasSize(21 + 12 + 4 + 20 + 4 + 8); // the task, event, lock, schedule, type and worker tables' columns
+        // the task, audit, event, lock, schedule, type and worker tables' columns
+        assertThat(fromChangelog).hasSize(21 + 9 + 12 + 4 + 20 + 4 + 8);
         assertThat(columns(ddlDb)).as("columns of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
         assertThat(columns(upgradedDb)).as("columns of the upgraded first schema (actual) vs the changelog (expected)")

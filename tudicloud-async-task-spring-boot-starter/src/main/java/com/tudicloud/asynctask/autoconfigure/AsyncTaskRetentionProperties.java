@@ -24,6 +24,9 @@ public class AsyncTaskRetentionProperties {
     /** CANCELLED tasks finished longer ago than this are deleted. */
     private Duration cancelledAge = Duration.ofDays(30);
 
+    /** Records of the admin's audit trail older than this are deleted (by the admin application). */
+    private Duration auditAge = Duration.ofDays(365);
+
     /** Rows deleted per statement: short transactions, short locks. */
     private int batchSize = 1000;
 
@@ -71,6 +74,14 @@ public class AsyncTaskRetentionProperties {
 
     public void setCancelledAge(Duration cancelledAge) {
         this.cancelledAge = cancelledAge;
+    }
+
+    public Duration getAuditAge() {
+        return auditAge;
+    }
+
+    public void setAuditAge(Duration auditAge) {
+        this.auditAge = auditAge;
     }
 
     public int getBatchSize() {

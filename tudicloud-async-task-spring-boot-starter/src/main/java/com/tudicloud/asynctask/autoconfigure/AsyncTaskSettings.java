@@ -22,6 +22,7 @@ public final class AsyncTaskSettings {
     private final RetentionConfig retention;
     private final ScheduleConfig schedules;
     private final Duration queueRefreshInterval;
+    private final Duration auditAge;
 
     /** @throws InvalidAsyncTaskSettingsException listing every violation of every concern */
     public AsyncTaskSettings(AsyncTaskWorkerProperties worker, AsyncTaskRetentionProperties retention,
@@ -31,11 +32,13 @@ public final class AsyncTaskSettings {
         this.retention = checked(retention::toConfig, violations);
         this.schedules = checked(schedules::toConfig, violations);
         this.queueRefreshInterval = metrics.getQueueRefreshInterval();
+        this.auditAge = retention.getAuditAge();
+        SettingsViolations others = new SettingsViolations();
+        others.positive("async-task.metrics.queue-refresh-interval", queueRefreshInterval);
+        others.notNegative("async-task.retention.audit-age", auditAge);
         checked(() -> {
-            SettingsViolations gauges = new SettingsViolations();
-            gauges.positive("async-task.metrics.queue-refresh-interval", queueRefreshInterval);
-            gauges.throwIfAny();
-            return queueRefreshInterval;
+            others.throwIfAny();
+            return null;
         }, violations);
         if (!violations.isEmpty()) {
             throw new InvalidAsyncTaskSettingsException(violations);
@@ -65,5 +68,10 @@ public final class AsyncTaskSettings {
 
     public Duration queueRefreshInterval() {
         return queueRefreshInterval;
+    }
+
+    /** How long the admin application keeps its audit trail's records. */
+    public Duration auditAge() {
+        return auditAge;
     }
 }

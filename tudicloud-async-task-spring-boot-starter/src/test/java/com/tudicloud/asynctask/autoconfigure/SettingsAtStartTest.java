@@ -46,7 +46,7 @@ class SettingsAtStartTest {
 
     /** Durations that may be 0. */
     private static final List<String> NOT_NEGATIVE = List.of(W + "recovery-batch-pause", W + "prefetch-window",
-            R + "batch-pause", R + "success-age", R + "failed-age", R + "cancelled-age");
+            R + "batch-pause", R + "success-age", R + "failed-age", R + "cancelled-age", R + "audit-age");
 
     /** Counts that must be at least 1. */
     private static final List<String> AT_LEAST_ONE = List.of(W + "recovery-batch-size", W + "recovery-max-batches",

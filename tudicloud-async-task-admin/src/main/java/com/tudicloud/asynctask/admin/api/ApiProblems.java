@@ -56,6 +56,16 @@ final class ApiProblems {
                 String.valueOf(taskId), status);
     }
 
+    /** A bulk action refused as it stands: the match changed, another one runs. */
+    static ErrorResponseException bulkConflict(String messageCode, Object... arguments) {
+        return new LocalizedProblem(HttpStatus.CONFLICT, "problem.title.bulkConflict", null, messageCode, arguments);
+    }
+
+    static ErrorResponseException bulkJobNotFound(long id, int kept) {
+        return new LocalizedProblem(HttpStatus.NOT_FOUND, "problem.title.bulkNotFound", null, "problem.bulk.notFound",
+                String.valueOf(id), kept);
+    }
+
     private static final class LocalizedProblem extends ErrorResponseException {
 
         private final String titleCode;

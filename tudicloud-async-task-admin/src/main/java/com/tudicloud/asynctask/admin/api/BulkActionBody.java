@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Set;
 
 /** What POST /api/tasks/bulk-retry and /bulk-cancel accept: a filter, as the task list takes it, and a dry run. */
-@Schema(name = "BulkAction", description = "Which tasks to act on; every filter is optional and they combine with AND")
+@Schema(name = "BulkAction", description = "Which tasks to act on: at least one filter, or all; they combine with AND")
 public record BulkActionBody(
         @Schema(description = "only these statuses, among those the action takes (retry: FAILED, CANCELLED; "
                 + "cancel: SCHEDULED, QUEUED, RUNNING); none: all of those", example = "[\"FAILED\"]")
@@ -22,13 +22,27 @@ public record BulkActionBody(
         @Size(max = TaskRequest.MAX_OWNER_ID_LENGTH) String ownerId,
         @Schema(description = "created at or after (ISO-8601)", example = "2026-11-29T00:00:00Z") Instant createdFrom,
         @Schema(description = "created before (ISO-8601)", example = "2026-11-30T00:00:00Z") Instant createdTo,
-        @Schema(description = "only count what matches now, change nothing", defaultValue = "false") Boolean dryRun) {
+        @Schema(description = "only count what matches now, change nothing", defaultValue = "false") Boolean dryRun,
+        @Schema(description = "true to act on every task the action takes (required when no filter is given)",
+                example = "true", requiredMode = Schema.RequiredMode.REQUIRED) Boolean all,
+        @Schema(description = "the count the dry run showed (required unless dryRun): a match of another size is a 409",
+                example = "50000", requiredMode = Schema.RequiredMode.REQUIRED) Long expectedCount) {
 
     private static final Instant EARLIEST = Instant.parse("1000-01-01T00:00:00Z");
     private static final Instant LATEST = Instant.parse("9999-01-01T00:00:00Z");
 
     boolean isDryRun() {
         return Boolean.TRUE.equals(dryRun);
+    }
+
+    /** An empty filter matches every task: it must be asked for as all. */
+    boolean namesItsTasks() {
+        return (statuses != null && !statuses.isEmpty()) || !isBlank(taskType) || !isBlank(ownerId) || createdFrom != null
+                || createdTo != null || Boolean.TRUE.equals(all);
+    }
+
+    private static boolean isBlank(String text) {
+        return text == null || text.isBlank();
     }
 
     /** The filter within the statuses the action takes; a field that is wrong gets a 400 naming it. */

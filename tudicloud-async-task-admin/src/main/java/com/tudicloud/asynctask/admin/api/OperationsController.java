@@ -2,7 +2,6 @@ package com.tudicloud.asynctask.admin.api;
 
 import com.tudicloud.asynctask.admin.AdminProperties;
 import com.tudicloud.asynctask.api.TaskStatus;
-import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskStats;
 import com.tudicloud.asynctask.api.spi.WorkerInfo;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
@@ -38,7 +37,10 @@ public class OperationsController {
                             @Schema(description = "how long the oldest due task waiting for a worker (QUEUED, or SCHEDULED and due) has waited, in ms; null when none", example = "1200")
                             Long oldestDueQueuedAgeMs,
                             @Schema(description = "leased tasks whose lease expired and that await recovery", example = "0")
-                            long expiredLeases) {
+                            long expiredLeases,
+                            @Schema(description = "statuses counted up to async-task.admin.list-limit only: at least that "
+                                    + "many tasks have them, and their counts by type are those of the tasks counted")
+                            Set<TaskStatus> capped) {
     }
 
     @Schema(name = "Worker")
@@ -58,15 +60,15 @@ public class OperationsController {
                                   String serverTimeZone) {
     }
 
-    private final TaskAdminStore adminStore;
+    private final StatsCache statsCache;
     private final WorkerRegistry workers;
     private final AdminProperties properties;
     private final TaskTypeCatalog taskTypes;
     private final Duration liveSilence;
 
-    public OperationsController(TaskAdminStore adminStore, WorkerRegistry workers, AdminProperties properties,
-                                TaskTypeCatalog taskTypes, AsyncTaskSettings settings) {
-        this.adminStore = adminStore;
+    OperationsController(StatsCache statsCache, WorkerRegistry workers, AdminProperties properties,
+                         TaskTypeCatalog taskTypes, AsyncTaskSettings settings) {
+        this.statsCache = statsCache;
         this.workers = workers;
         this.properties = properties;
         this.taskTypes = taskTypes;
@@ -74,11 +76,13 @@ public class OperationsController {
     }
 
     @GetMapping("/stats")
-    @Operation(summary = "Queue statistics", description = "Counts by status and by type, the age of the oldest due "
-            + "task waiting for a worker, and leased tasks whose lease has expired.")
+    @Operation(summary = "Queue statistics", description = "Counts by status and by type (each status counted up to "
+            + "async-task.admin.list-limit), the age of the oldest due task waiting for a worker, and leased tasks whose "
+            + "lease has expired; read at most once per async-task.admin.stats-cache for all callers.")
     public StatsJson stats() {
-        TaskStats stats = adminStore.stats();
-        return new StatsJson(stats.byStatus(), stats.byType(), stats.oldestDueQueuedAgeMillis(), stats.expiredLeases());
+        TaskStats stats = statsCache.stats();
+        return new StatsJson(stats.byStatus(), stats.byType(), stats.oldestDueQueuedAgeMillis(), stats.expiredLeases(),
+                stats.capped());
     }
 
     @GetMapping("/workers")

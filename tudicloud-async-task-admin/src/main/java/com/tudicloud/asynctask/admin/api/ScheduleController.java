@@ -14,6 +14,9 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -24,6 +27,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 import tools.jackson.databind.json.JsonMapper;
@@ -61,11 +65,30 @@ public class ScheduleController {
         this.actions = actions;
     }
 
+    /** Schedules per page, at most. */
+    static final int MAX_PAGE = 500;
+
     @GetMapping
     @Operation(summary = "List schedules", description = "By name, each with its next fire time and the status of "
-            + "the task its last fire submitted.")
-    public List<ScheduleJson> list() {
-        return schedules.list().stream().map(this::toJson).toList();
+            + "the task its last fire submitted; a page at a time: the names after 'after', at most 'limit' of them, "
+            + "and a Link header (rel=next) when more follow.")
+    public ResponseEntity<List<ScheduleJson>> list(
+            @Parameter(description = "only the schedules whose name sorts after this one: the last name of the previous page",
+                    example = "nightly-report") @RequestParam(required = false) String after,
+            @Parameter(description = "schedules per page, 1 to " + MAX_PAGE, example = "100")
+            @RequestParam(defaultValue = "100") @Min(1) @Max(MAX_PAGE) int limit) {
+        if (after != null) {
+            requireName("after", after);
+        }
+        List<Schedule> page = schedules.page(after, limit + 1);
+        List<ScheduleJson> shown = page.stream().limit(limit).map(this::toJson).toList();
+        ResponseEntity.BodyBuilder answer = ResponseEntity.ok();
+        if (page.size() > limit) {
+            answer.header(HttpHeaders.LINK, "<" + ServletUriComponentsBuilder.fromCurrentRequest()
+                    .replaceQueryParam("after", shown.get(shown.size() - 1).name()).replaceQueryParam("limit", limit)
+                    .build().encode().toUriString() + ">; rel=\"next\"");
+        }
+        return answer.body(shown);
     }
 
     @GetMapping("/{name}")
@@ -82,11 +105,12 @@ public class ScheduleController {
     @ApiResponse(responseCode = "400", description = "invalid body: the problem names the field")
     @ApiResponse(responseCode = "409", description = "a schedule of that name exists")
     public ResponseEntity<ScheduleJson> create(@Valid @RequestBody ScheduleBody body) {
-        ScheduleDefinition definition = toDefinition(body);
+        ScheduleDefinition definition = toDefinition(body,
+                body.payload() == null ? null : jsonMapper.writeValueAsString(body.payload()));
         if (!stored(() -> schedules.create(definition, false))) {
             throw ApiProblems.scheduleConflict(body.name(), "problem.schedule.exists");
         }
-        actions.record(OperatorActions.Action.SCHEDULE_CREATE, OperatorActions.quoted(body.name()));
+        actions.record(OperatorActions.Action.SCHEDULE_CREATE, "schedule " + LogText.quoted(body.name()), null, null, "ok");
         URI location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{name}").buildAndExpand(body.name()).toUri();
         return ResponseEntity.status(HttpStatus.CREATED).location(location).body(toJson(find(body.name())));
     }
@@ -98,18 +122,20 @@ public class ScheduleController {
     @ApiResponse(responseCode = "404", description = "no such schedule")
     public ScheduleJson edit(@Parameter(description = "schedule name", example = "nightly-report") @PathVariable String name,
                              @Valid @RequestBody(required = false) ScheduleBody body) {
-        find(name); // the path is judged before the body: a bad or unknown name is said first
+        Schedule existing = find(name); // the path is judged before the body: a bad or unknown name is said first
         if (body == null) {
             throw ApiProblems.badRequest("body", "problem.body.required");
         }
         if (!name.equals(body.name())) {
             throw ApiProblems.badRequest("name", "problem.schedule.nameMismatch", name);
         }
-        ScheduleDefinition definition = toDefinition(body);
+        // what a GET showed masked and the body sends back as [redacted] keeps its stored value
+        ScheduleDefinition definition = toDefinition(body,
+                redaction.restore(body.payload(), existing.definition().payloadJson()));
         if (!stored(() -> schedules.update(definition))) {
             throw ApiProblems.scheduleNotFound(name);
         }
-        actions.record(OperatorActions.Action.SCHEDULE_EDIT, OperatorActions.quoted(name));
+        actions.record(OperatorActions.Action.SCHEDULE_EDIT, "schedule " + LogText.quoted(name), null, null, "ok");
         return toJson(find(name));
     }
 
@@ -119,7 +145,7 @@ public class ScheduleController {
     @ApiResponse(responseCode = "409", description = "already paused")
     public ScheduleJson pause(@Parameter(description = "schedule name", example = "nightly-report") @PathVariable String name) {
         ScheduleJson paused = change(name, schedules::pause, "problem.schedule.alreadyPaused");
-        actions.record(OperatorActions.Action.SCHEDULE_PAUSE, OperatorActions.quoted(name));
+        actions.record(OperatorActions.Action.SCHEDULE_PAUSE, "schedule " + LogText.quoted(name), null, null, "ok");
         return paused;
     }
 
@@ -129,7 +155,7 @@ public class ScheduleController {
     @ApiResponse(responseCode = "409", description = "not paused")
     public ScheduleJson resume(@Parameter(description = "schedule name", example = "nightly-report") @PathVariable String name) {
         ScheduleJson resumed = change(name, schedules::resume, "problem.schedule.notPaused");
-        actions.record(OperatorActions.Action.SCHEDULE_RESUME, OperatorActions.quoted(name));
+        actions.record(OperatorActions.Action.SCHEDULE_RESUME, "schedule " + LogText.quoted(name), null, null, "ok");
         return resumed;
     }
 
@@ -142,7 +168,7 @@ public class ScheduleController {
             @Parameter(description = "schedule name", example = "nightly-report") @PathVariable String name) {
         requireName(name);
         long taskId = schedules.trigger(name, SecurityUser.name()).orElseThrow(() -> ApiProblems.scheduleNotFound(name));
-        actions.record(OperatorActions.Action.SCHEDULE_TRIGGER, OperatorActions.quoted(name) + ": task " + taskId);
+        actions.record(OperatorActions.Action.SCHEDULE_TRIGGER, "schedule " + LogText.quoted(name), taskId, null, "ok");
         URI task = ServletUriComponentsBuilder.fromCurrentContextPath().path("/api/tasks/{id}").buildAndExpand(taskId).toUri();
         return ResponseEntity.status(HttpStatus.CREATED).location(task).body(new TriggeredJson(name, taskId));
     }
@@ -157,7 +183,7 @@ public class ScheduleController {
         if (!schedules.delete(name)) {
             throw ApiProblems.scheduleNotFound(name);
         }
-        actions.record(OperatorActions.Action.SCHEDULE_DELETE, OperatorActions.quoted(name));
+        actions.record(OperatorActions.Action.SCHEDULE_DELETE, "schedule " + LogText.quoted(name), null, null, "ok");
         return ResponseEntity.noContent().build();
     }
 
@@ -170,7 +196,8 @@ public class ScheduleController {
         return toJson(find(name));
     }
 
-    private ScheduleDefinition toDefinition(ScheduleBody body) {
+    /** @param payloadJson the payload to store, as the body gives it */
+    private ScheduleDefinition toDefinition(ScheduleBody body, String payloadJson) {
         requireName(body.name());
         if (!taskTypes.isKnown(body.taskType())) {
             throw ApiProblems.badRequest("taskType", "problem.taskType.unknown", body.taskType(),
@@ -187,8 +214,7 @@ public class ScheduleController {
         }
         return new ScheduleDefinition(body.name(), expression.cron(), expression.interval(),
                 body.timeZone() == null ? "UTC" : body.timeZone(), body.taskType(),
-                body.payload() == null ? null : jsonMapper.writeValueAsString(body.payload()),
-                typeDefaults.priority(body.taskType(), body.priority()),
+                payloadJson, typeDefaults.priority(body.taskType(), body.priority()),
                 typeDefaults.maxAttempts(body.taskType(), body.maxAttempts()), body.ownerId(),
                 body.misfirePolicy() == null ? MisfirePolicy.COALESCE : body.misfirePolicy(),
                 body.misfireBound() == null ? 1 : body.misfireBound(),
@@ -209,10 +235,14 @@ public class ScheduleController {
     }
 
     private static void requireName(String name) {
+        requireName("name", name);
+    }
+
+    private static void requireName(String field, String name) {
         try {
             RecurringTask.requireName(name);
         } catch (IllegalArgumentException e) {
-            throw ApiProblems.badRequestAsWorded("name", e.getMessage());
+            throw ApiProblems.badRequestAsWorded(field, e.getMessage());
         }
     }
 
@@ -222,6 +252,6 @@ public class ScheduleController {
     }
 
     private ScheduleJson toJson(Schedule schedule) {
-        return ScheduleJson.of(schedule, jsonMapper, redaction);
+        return ScheduleJson.of(schedule, redaction);
     }
 }

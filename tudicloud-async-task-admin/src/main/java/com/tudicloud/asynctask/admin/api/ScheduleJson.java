@@ -7,7 +7,6 @@ import com.tudicloud.asynctask.api.spi.Schedule;
 import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
 import io.swagger.v3.oas.annotations.media.Schema;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Instant;
 import java.util.List;
@@ -19,7 +18,8 @@ public record ScheduleJson(
         @Schema(description = "cron, macro, or @every and a duration", example = "0 30 2 * * *") String expression,
         @Schema(example = "Asia/Shanghai") String timeZone,
         @Schema(example = "demo.export") String taskType,
-        @Schema(description = "the JSON payload, with the fields of async-task.admin.redact-payload-fields masked")
+        @Schema(description = "the JSON payload, with the fields of async-task.admin.redact-payload-fields masked; a PUT "
+                + "that sends [redacted] back where a field was masked keeps the stored value")
         JsonNode payload,
         @Schema(description = "JSON pointers of the payload fields shown masked") List<String> redactedFields,
         int priority, int maxAttempts, String ownerId, MisfirePolicy misfirePolicy, int misfireBound,
@@ -32,9 +32,9 @@ public record ScheduleJson(
         @Schema(description = "fire times that submitted nothing (missed and skipped, or overlapping)") long skippedCount,
         Instant lastSkippedAt, Instant createTime, Instant updateTime) {
 
-    static ScheduleJson of(Schedule s, JsonMapper jsonMapper, PayloadRedaction redaction) {
+    static ScheduleJson of(Schedule s, PayloadRedaction redaction) {
         ScheduleDefinition d = s.definition();
-        PayloadRedaction.Shown shown = redaction.apply(TaskJson.parse(d.payloadJson(), jsonMapper));
+        PayloadRedaction.Shown shown = redaction.show(d.payloadJson());
         return new ScheduleJson(d.name(), ScheduleExpression.of(d), d.timeZone(), d.taskType(), shown.payload(),
                 shown.redactedFields(), d.priority(), d.maxAttempts(), d.ownerId(), d.misfirePolicy(), d.misfireBound(),
                 d.overlapPolicy(), s.paused(), s.pausedAt(), s.nextFireTime(), s.lastFireTime(), s.lastTaskId(),

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.AdminProperties;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.CancelOutcome;
 import com.tudicloud.asynctask.api.RetryOutcome;
@@ -7,6 +8,7 @@ import com.tudicloud.asynctask.api.SubmittedTask;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
+import com.tudicloud.asynctask.api.spi.AuditTrail;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.api.spi.TaskStore;
@@ -33,12 +35,12 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.security.Principal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 @RestController
@@ -55,21 +57,24 @@ public class TaskController {
     private final TaskAdminStore adminStore;
     private final TaskEventMode eventMode;
     private final TaskTypeCatalog taskTypes;
-    private final JsonMapper jsonMapper;
     private final PayloadRedaction redaction;
     private final OperatorActions actions;
+    private final AuditTrail audit;
+    private final int listLimit;
 
     public TaskController(AsyncTaskClient client, TaskStore taskStore, TaskAdminStore adminStore,
-                          AsyncTaskEventProperties events, TaskTypeCatalog taskTypes, JsonMapper jsonMapper,
-                          PayloadRedaction redaction, OperatorActions actions) {
+                          AsyncTaskEventProperties events, TaskTypeCatalog taskTypes,
+                          PayloadRedaction redaction, OperatorActions actions, AuditTrail audit,
+                          AdminProperties adminProperties) {
         this.client = client;
         this.taskStore = taskStore;
         this.adminStore = adminStore;
         this.eventMode = events.getMode();
         this.taskTypes = taskTypes;
-        this.jsonMapper = jsonMapper;
         this.redaction = redaction;
         this.actions = actions;
+        this.audit = audit;
+        this.listLimit = adminProperties.getListLimit();
     }
 
     @GetMapping
@@ -88,7 +93,8 @@ public class TaskController {
             @Parameter(description = "createTime, updateTime, priority or status, then ,asc or ,desc (default desc)",
                     example = "createTime,desc")
             @RequestParam(required = false) String sort,
-            @Parameter(description = "page number, from 0", example = "0")
+            @Parameter(description = "page number, from 0; the pages reach the first async-task.admin.list-limit "
+                    + "matching tasks", example = "0")
             @RequestParam(defaultValue = "0") @Min(0) @Max(1_000_000) int page,
             @Parameter(description = "page size, 1 to 200", example = "20")
             @RequestParam(defaultValue = "20") @Min(1) @Max(TaskQuery.MAX_SIZE) int size) {
@@ -98,11 +104,17 @@ public class TaskController {
         if (createdFrom != null && createdTo != null && !createdFrom.isBefore(createdTo)) {
             throw ApiProblems.badRequest("createdTo", "problem.createdTo.notAfter");
         }
+        if ((long) page * size + size > listLimit) {
+            // an OFFSET deep into millions of rows reads every row it skips
+            throw ApiProblems.badRequest("page", "problem.page.tooDeep", listLimit);
+        }
         SortParameter order = SortParameter.parse(sort);
         TaskPage found = adminStore.search(new TaskQuery(status == null ? Set.of() : Set.copyOf(status),
                 blankToNull(taskType), blankToNull(ownerId), createdFrom, createdTo, order.sort(), order.descending(),
-                page, size));
-        return new TaskPageJson(found.items().stream().map(TaskJson::summary).toList(), found.total(), page, size);
+                page, size), listLimit);
+        boolean fullErrors = SecurityUser.isOperator();
+        return new TaskPageJson(found.items().stream().map(task -> TaskJson.summary(task, fullErrors)).toList(),
+                found.total(), found.totalCapped(), page, size);
     }
 
     /** Not the bulk actions' paths: a GET of those is a wrong method (405), not a wrong task id. */
@@ -111,7 +123,8 @@ public class TaskController {
             + "async-task.admin.redact-payload-fields masked), attempts, lease, progress and last error.")
     @ApiResponse(responseCode = "404", description = "no such task")
     public TaskJson get(@Parameter(description = "task id", example = "1042") @PathVariable String id) {
-        return TaskJson.detail(find(TaskIds.parse(id)), jsonMapper, redaction);
+        long taskId = TaskIds.parse(id);
+        return TaskJson.detail(find(taskId), redaction, SecurityUser.isOperator(), audit.submitterOf(taskId));
     }
 
     @GetMapping("/{id}/events")
@@ -126,8 +139,9 @@ public class TaskController {
             @RequestParam(defaultValue = "200") @Min(1) @Max(MAX_EVENTS) int limit) {
         long taskId = TaskIds.parse(id);
         find(taskId);
-        return new TaskEventsJson(taskId, adminStore.events(taskId, limit).stream().map(TaskEventJson::of).toList(),
-                eventMode.name());
+        boolean fullErrors = SecurityUser.isOperator();
+        return new TaskEventsJson(taskId, adminStore.events(taskId, limit).stream()
+                .map(event -> TaskEventJson.of(event, fullErrors)).toList(), eventMode.name());
     }
 
     @PostMapping
@@ -151,7 +165,9 @@ public class TaskController {
             throw ApiProblems.badRequest("runAt", "problem.runAt.range");
         }
         SubmittedTask submitted = client.submit(toRequest(body));
-        TaskJson task = TaskJson.detail(find(submitted.taskId()), jsonMapper, redaction);
+        actions.record(OperatorActions.Action.SUBMIT, "type " + LogText.quoted(body.taskType()), submitted.taskId(), null,
+                submitted.created() ? "ok" : "existing");
+        TaskJson task = TaskJson.detail(find(submitted.taskId()), redaction, true, audit.submitterOf(submitted.taskId()));
         var location = ServletUriComponentsBuilder.fromCurrentRequest().path("/{id}").buildAndExpand(task.id()).toUri();
         return ResponseEntity.status(submitted.created() ? HttpStatus.CREATED : HttpStatus.OK).location(location).body(task);
     }
@@ -165,7 +181,7 @@ public class TaskController {
                                    Principal operator) {
         long id = TaskIds.parse(text);
         CancelOutcome outcome = taskStore.cancel(id, operator.getName());
-        actions.record(OperatorActions.Action.CANCEL, "task " + id + ": " + outcome);
+        actions.record(OperatorActions.Action.CANCEL, "task " + id, id, null, outcome.name().toLowerCase(Locale.ROOT));
         return switch (outcome) {
             case CANCELLED -> new StatusChangeJson(id, TaskStatus.CANCELLED);
             case CANCEL_REQUESTED -> new StatusChangeJson(id, TaskStatus.CANCEL_REQUESTED);
@@ -183,7 +199,7 @@ public class TaskController {
                                   Principal operator) {
         long id = TaskIds.parse(text);
         RetryOutcome outcome = adminStore.retry(id, operator.getName());
-        actions.record(OperatorActions.Action.RETRY, "task " + id + ": " + outcome);
+        actions.record(OperatorActions.Action.RETRY, "task " + id, id, null, outcome.name().toLowerCase(Locale.ROOT));
         return switch (outcome) {
             case REQUEUED -> new StatusChangeJson(id, TaskStatus.QUEUED);
             case NOT_FOUND -> throw ApiProblems.taskNotFound(id);

@@ -23,15 +23,17 @@ public record TaskEventJson(
         @Schema(description = "the task's status after the change", example = "SCHEDULED") TaskStatus status,
         @Schema(description = "for RETRY_SCHEDULED: milliseconds until the task is due again", example = "2000")
         Long delayMs,
-        @Schema(description = "the error or reason kept with the change", example = "supplier timed out") String message,
+        @Schema(description = "the error or reason kept with the change: for operators in full, for viewers its first "
+                + "line only", example = "supplier timed out") String message,
         @Schema(description = "when the attempt started") Instant startedAt,
         @Schema(description = "when the change happened") Instant createdAt,
         @Schema(description = "true for the claim or the success of the task's current attempt told by the task row, "
                 + "which keeps that attempt's worker, token and instants, when no event records it")
         boolean fromTaskRow) {
 
-    static TaskEventJson of(TaskEvent e) {
+    /** @param fullErrors the whole message (operators), else its first line (ErrorText) */
+    static TaskEventJson of(TaskEvent e, boolean fullErrors) {
         return new TaskEventJson(e.id(), e.type(), e.attempt(), e.leaseToken(), e.workerId(), e.actor(), e.status(),
-                e.delayMillis(), e.message(), e.startedAt(), e.createdAt(), e.fromTaskRow());
+                e.delayMillis(), ErrorText.shown(e.message(), fullErrors), e.startedAt(), e.createdAt(), e.fromTaskRow());
     }
 }

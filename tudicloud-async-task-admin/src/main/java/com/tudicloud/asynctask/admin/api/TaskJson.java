@@ -3,10 +3,7 @@ package com.tudicloud.asynctask.admin.api;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import io.swagger.v3.oas.annotations.media.Schema;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.StringNode;
 
 import java.time.Instant;
 import java.util.List;
@@ -18,8 +15,9 @@ public record TaskJson(
         @Schema(example = "demo.export") String taskType,
         TaskStatus status,
         @Schema(example = "0") int priority,
-        @Schema(description = "the JSON payload, with the fields of async-task.admin.redact-payload-fields masked; "
-                + "only in GET /api/tasks/{id}", example = "{\"rows\": 500}") JsonNode payload,
+        @Schema(description = "the JSON payload, with the fields of async-task.admin.redact-payload-fields masked "
+                + "(a payload that is not JSON is masked whole); only in GET /api/tasks/{id}", example = "{\"rows\": 500}")
+        JsonNode payload,
         @Schema(description = "JSON pointers of the payload fields shown masked; only in GET /api/tasks/{id}",
                 example = "[\"/card/number\"]") List<String> redactedFields,
         @Schema(example = "alice") String ownerId,
@@ -33,37 +31,30 @@ public record TaskJson(
         @Schema(description = "0 to 100, as the handler last reported it", example = "40") Integer progress,
         @Schema(example = "row 200 of 500") String progressMessage,
         @Schema(example = "export-1042.csv") String artifactId,
+        @Schema(description = "the last error: for operators in full (a stack trace), for viewers its first line only")
         String lastError,
         Instant createTime,
         Instant updateTime,
         Instant startedAt,
-        Instant finishedAt) {
+        Instant finishedAt,
+        @Schema(description = "who submitted it through the admin API, as the audit trail records; null for a task a "
+                + "service submitted; only in GET /api/tasks/{id}", example = "alice") String submittedBy) {
 
-    static TaskJson summary(TaskView view) {
-        return of(view, null, null);
+    /** @param fullErrors the whole last error (operators), else its first line (ErrorText) */
+    static TaskJson summary(TaskView view, boolean fullErrors) {
+        return of(view, null, null, fullErrors, null);
     }
 
-    static TaskJson detail(TaskView view, JsonMapper jsonMapper, PayloadRedaction redaction) {
-        PayloadRedaction.Shown shown = redaction.apply(parse(view.payloadJson(), jsonMapper));
-        return of(view, shown.payload(), shown.redactedFields());
+    static TaskJson detail(TaskView view, PayloadRedaction redaction, boolean fullErrors, String submittedBy) {
+        PayloadRedaction.Shown shown = redaction.show(view.payloadJson());
+        return of(view, shown.payload(), shown.redactedFields(), fullErrors, submittedBy);
     }
 
-    private static TaskJson of(TaskView v, JsonNode payload, List<String> redactedFields) {
+    private static TaskJson of(TaskView v, JsonNode payload, List<String> redactedFields, boolean fullErrors,
+                               String submittedBy) {
         return new TaskJson(v.id(), v.taskType(), v.status(), v.priority(), payload, redactedFields, v.ownerId(), v.dedupKey(),
                 v.availableAt(), v.attemptCount(), v.maxAttempts(), v.leaseOwner(), v.leaseUntil(), v.leaseToken(),
-                v.progress(), v.progressMessage(), v.artifactId(), v.lastError(), v.createTime(), v.updateTime(),
-                v.startedAt(), v.finishedAt());
-    }
-
-    /** A payload written by another client may not be JSON at all; show it as text then. */
-    static JsonNode parse(String payloadJson, JsonMapper jsonMapper) {
-        if (payloadJson == null) {
-            return null;
-        }
-        try {
-            return jsonMapper.readTree(payloadJson);
-        } catch (JacksonException e) {
-            return StringNode.valueOf(payloadJson);
-        }
+                v.progress(), v.progressMessage(), v.artifactId(), ErrorText.shown(v.lastError(), fullErrors),
+                v.createTime(), v.updateTime(), v.startedAt(), v.finishedAt(), submittedBy);
     }
 }

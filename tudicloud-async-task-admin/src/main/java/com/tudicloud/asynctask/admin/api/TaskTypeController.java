@@ -100,7 +100,7 @@ public class TaskTypeController {
     public PauseJson pause(@Parameter(description = "task type", example = "demo.export") @PathVariable String type) {
         String taskType = checkedType(type);
         boolean changed = fleetSettings.pause(taskType, SecurityUser.name());
-        actions.record(Action.PAUSE, OperatorActions.quoted(taskType) + (changed ? "" : " (paused already)"));
+        actions.record(Action.PAUSE, "type " + LogText.quoted(taskType), null, null, changed ? "ok" : "paused_already");
         return stateOf(taskType, changed);
     }
 
@@ -111,7 +111,7 @@ public class TaskTypeController {
     public PauseJson resume(@Parameter(description = "task type", example = "demo.export") @PathVariable String type) {
         String taskType = checkedType(type);
         boolean changed = fleetSettings.resume(taskType);
-        actions.record(Action.RESUME, OperatorActions.quoted(taskType) + (changed ? "" : " (was not paused)"));
+        actions.record(Action.RESUME, "type " + LogText.quoted(taskType), null, null, changed ? "ok" : "not_paused");
         return stateOf(taskType, changed);
     }
 

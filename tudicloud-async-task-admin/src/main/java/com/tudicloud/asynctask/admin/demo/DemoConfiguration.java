@@ -4,7 +4,6 @@ import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.OverlapPolicy;
 import com.tudicloud.asynctask.api.RecurringTask;
 import org.mybatis.spring.SqlSessionTemplate;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -13,14 +12,21 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The demo: a handler per demo task type (the embedded worker runs every handler bean), the feeder
- * and the banner. With {@code async-task.demo.enabled=false} none of them exists, and the admin is
- * a plain console and worker for a service's own handlers.
+ * The demo: a handler per demo task type (the embedded worker runs every handler bean), the feeder,
+ * the banner and the demo's table. Only where {@link DemoMode} says the demo runs (the embedded database,
+ * or {@code async-task.demo.enabled=true}); elsewhere none of them exists, and the admin is a plain
+ * console and worker for a service's own handlers.
  */
 @Configuration(proxyBeanMethods = false)
-@ConditionalOnProperty(prefix = "async-task.demo", name = "enabled", havingValue = "true", matchIfMissing = true)
+@ConditionalOnDemo
 @EnableConfigurationProperties(DemoProperties.class)
 public class DemoConfiguration {
+
+    /** Before Liquibase runs: only a static method's bean is ready in time to change it. */
+    @Bean
+    static DemoSchema demoSchema() {
+        return new DemoSchema();
+    }
 
     @Bean
     SleepTaskHandler demoSleepTaskHandler() {

@@ -20,8 +20,11 @@ import java.util.List;
 @Validated
 public class DemoProperties {
 
-    /** Whether the demo handlers, the demo task feeder and the start-up banner run. */
-    private boolean enabled = true;
+    /**
+     * Whether the demo (handlers, feeder, banner, logins and its table) runs: unset, only on the embedded H2
+     * database; {@code true} on any database; {@code false} never.
+     */
+    private Boolean enabled;
 
     /** Time between two rounds of demo tasks after the start-up batch. */
     @NotNull
@@ -61,14 +64,14 @@ public class DemoProperties {
     @DurationMax(days = 73_000, message = "must be from 0 to 73000d")
     private Duration stepPause = Duration.ofMillis(300);
 
-    /** The demo's logins, added to async-task.admin.users while the demo runs and gone with it. */
+    /** The demo's logins while the demo runs, unless async-task.admin.users names users: then only those log in. */
     private List<AdminProperties.User> users = new ArrayList<>();
 
-    public boolean isEnabled() {
+    public Boolean getEnabled() {
         return enabled;
     }
 
-    public void setEnabled(boolean enabled) {
+    public void setEnabled(Boolean enabled) {
         this.enabled = enabled;
     }
 

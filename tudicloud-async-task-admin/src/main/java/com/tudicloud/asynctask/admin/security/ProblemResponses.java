@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.admin.api.ProblemText;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.context.MessageSource;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
@@ -20,9 +21,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
 
 /**
- * 401 and 403 for API callers, and 400 for requests the firewall rejects (an encoded slash or percent, a
+ * 401 and 403 for API callers, 429 for a caller with too many failed logins, and 400 for requests the firewall rejects (an encoded slash or percent, a
  * ';', a '..' segment, a control character), as RFC 9457 problem details like every other API error; the
  * 401 and 403 texts in the request's language, the firewall's in its own words.
  */
@@ -62,9 +64,16 @@ final class ProblemResponses implements AuthenticationEntryPoint, AccessDeniedHa
         write(request, response, HttpStatus.BAD_REQUEST, ProblemText.quote(String.valueOf(e.getMessage())));
     }
 
+    /** 429 with Retry-After in whole seconds, at least one. */
+    void throttled(HttpServletRequest request, HttpServletResponse response, Duration wait) throws IOException {
+        long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+        response.setHeader(HttpHeaders.RETRY_AFTER, String.valueOf(seconds));
+        write(request, response, HttpStatus.TOO_MANY_REQUESTS, text(request, "problem.login.throttled", seconds));
+    }
+
     /** In the request's language (Accept-Language, else English), as the API's other problems. */
-    private String text(HttpServletRequest request, String code) {
-        return messages.getMessage(code, null, locales.resolveLocale(request));
+    private String text(HttpServletRequest request, String code, Object... arguments) {
+        return messages.getMessage(code, arguments, locales.resolveLocale(request));
     }
 
     private void write(HttpServletRequest request, HttpServletResponse response, HttpStatus status, String detail)

@@ -82,7 +82,7 @@ class BadInputTest {
                 list("page=-1", "page", "greater than or equal to 0"),
                 list("page=x", "page", "is not a valid whole number"),
                 list("sort=payload", "sort", "unknown sort"),
-                list("sort=priority,sideways", "sort", "unknown direction"),
+                list("sort=createTime,sideways", "sort", "unknown direction"),
                 list("sort=id;DROP TABLE system_async_task", "sort", "unknown sort"),
                 list("createdFrom=yesterday", "createdFrom", "ISO-8601"),
                 list("createdFrom=2030-01-01T00:00:00Z&createdTo=2020-01-01T00:00:00Z", "createdTo", "after createdFrom"),

@@ -16,6 +16,8 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
 
+import tools.jackson.databind.JsonNode;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -133,39 +135,37 @@ class OperatorControlsApiTest {
         client.submitAll(requests);
         rows.jdbc().update("UPDATE system_async_task SET status = 'FAILED', finished_at = NOW(3), last_error = 'boom'");
         String alicesMail = """
-                {"taskType": "mail", "ownerId": "alice", "statuses": ["FAILED"], "dryRun": true}""";
+                {"taskType": "mail", "ownerId": "alice", "statuses": ["FAILED"]}""";
+        BulkCalls bulk = new BulkCalls(mvc);
 
-        mvc.perform(asOperator(post("/api/tasks/bulk-retry")).contentType(MediaType.APPLICATION_JSON).content(alicesMail))
-                .andExpect(status().isOk())
-                .andExpect(jsonPath("$.dryRun").value(true))
-                .andExpect(jsonPath("$.matched").value(10))
-                .andExpect(jsonPath("$.changed").value(0));
+        JsonNode dryRun = bulk.dryRun("/api/tasks/bulk-retry", alicesMail);
+        assertThat(dryRun.get("dryRun").asBoolean()).isTrue();
+        assertThat(dryRun.get("matched").asLong()).isEqualTo(10);
+        assertThat(dryRun.get("tooMany").asBoolean()).isFalse();
         assertThat(rows.count("FAILED")).isEqualTo(30);
 
-        String run = alicesMail.replace("true", "false");
-        mvc.perform(asOperator(post("/api/tasks/bulk-retry")).contentType(MediaType.APPLICATION_JSON).content(run))
-                .andExpect(status().isOk())
-                .andExpect(jsonPath("$.dryRun").value(false))
-                .andExpect(jsonPath("$.changed").value(10))
-                .andExpect(jsonPath("$.batches").value(5));   // 30 ids in ranges of 7
+        JsonNode job = bulk.run("/api/tasks/bulk-retry", alicesMail);
+        assertThat(job.get("state").asString()).isEqualTo("SUCCEEDED");
+        assertThat(job.get("changed").asLong()).isEqualTo(10);
+        assertThat(job.get("rangesDone").asLong()).isEqualTo(5);   // 30 ids in ranges of 7
+        assertThat(job.get("percent").asInt()).isEqualTo(100);
+        assertThat(job.get("user").asString()).isEqualTo("operator");
         assertThat(rows.count("QUEUED")).isEqualTo(10);
         assertThat(events("event_type = 'RETRIED' AND actor = 'operator' AND status = 'QUEUED'")).isEqualTo(10);
         long retried = rows.jdbc().queryForObject("SELECT MIN(id) FROM system_async_task WHERE status = 'QUEUED'", Long.class);
         mvc.perform(asOperator(get("/api/tasks/" + retried + "/events")))
                 .andExpect(jsonPath("$.events[0].type").value("RETRIED"))
                 .andExpect(jsonPath("$.events[0].actor").value("operator"));
-        mvc.perform(asOperator(post("/api/tasks/bulk-retry")).contentType(MediaType.APPLICATION_JSON).content(run))
-                .andExpect(jsonPath("$.changed").value(0));
-        assertThat(events("1 = 1")).isEqualTo(10);   // a repeat records nothing
+        assertThat(bulk.dryRun("/api/tasks/bulk-retry", alicesMail).get("matched").asLong()).as("a repeat finds none").isZero();
+        assertThat(events("1 = 1")).isEqualTo(10);
 
         double cancelsBefore = actions("bulk_cancel");
-        mvc.perform(asOperator(post("/api/tasks/bulk-cancel")).contentType(MediaType.APPLICATION_JSON).content("{}"))
-                .andExpect(status().isOk())
-                .andExpect(jsonPath("$.changed").value(10))
-                .andExpect(jsonPath("$.cancelRequested").value(0));
+        JsonNode cancel = bulk.run("/api/tasks/bulk-cancel", "{\"all\": true}");
+        assertThat(cancel.get("changed").asLong()).isEqualTo(10);
+        assertThat(cancel.get("cancelRequested").asLong()).isZero();
         assertThat(rows.count("CANCELLED")).isEqualTo(10);
         assertThat(events("event_type = 'CANCELLED' AND actor = 'operator'")).isEqualTo(10);
-        assertThat(actions("bulk_cancel") - cancelsBefore).isEqualTo(1);
+        assertThat(actions("bulk_cancel") - cancelsBefore).as("its start and its end").isEqualTo(2);
     }
 
     private long events(String where) {
@@ -195,6 +195,15 @@ class OperatorControlsApiTest {
         mvc.perform(asOperator(post("/api/tasks/bulk-retry")).contentType(MediaType.APPLICATION_JSON)
                         .content("{\"dryrun\": true}"))
                 .andExpect(status().isBadRequest());
+        // an empty filter matches every task: it must say all
+        mvc.perform(asOperator(post("/api/tasks/bulk-retry")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"dryRun\": true}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[0].field").value("all"));
+        mvc.perform(asOperator(post("/api/tasks/bulk-cancel")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"taskType\": \" \", \"all\": false, \"expectedCount\": 0}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[0].field").value("all"));
     }
 
     @Test

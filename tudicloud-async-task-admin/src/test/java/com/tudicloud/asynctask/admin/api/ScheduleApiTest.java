@@ -23,6 +23,7 @@ import java.util.TreeMap;
 import static com.tudicloud.asynctask.admin.api.TaskApiTest.asOperator;
 import static com.tudicloud.asynctask.admin.api.TaskApiTest.asViewer;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasSize;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete;
@@ -203,5 +204,22 @@ class ScheduleApiTest {
                         .content(NIGHTLY.replace("\"nightly\"", "\"renamed\"")))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.errors[0].field").value("name"));
+    }
+
+    @Test
+    void theListComesAPageAtATimeByName() throws Exception {
+        for (String name : new String[] {"c-job", "a-job", "b-job"}) {
+            mvc.perform(asOperator(post("/api/schedules")).contentType(MediaType.APPLICATION_JSON)
+                    .content(NIGHTLY.replace("\"nightly\"", "\"" + name + "\""))).andExpect(status().isCreated());
+        }
+        mvc.perform(asViewer(get("/api/schedules?limit=2"))).andExpect(status().isOk())
+                .andExpect(jsonPath("$[*].name", contains("a-job", "b-job")))
+                .andExpect(header().string("Link", containsString("after=b-job")));
+        mvc.perform(asViewer(get("/api/schedules?limit=2&after=b-job"))).andExpect(status().isOk())
+                .andExpect(jsonPath("$[*].name", contains("c-job"))).andExpect(header().doesNotExist("Link"));
+        mvc.perform(asViewer(get("/api/schedules"))).andExpect(jsonPath("$.length()").value(3));
+        for (String bad : new String[] {"limit=0", "limit=501", "after=%20bad"}) {
+            mvc.perform(asViewer(get("/api/schedules?" + bad))).andExpect(status().isBadRequest());
+        }
     }
 }

@@ -128,14 +128,15 @@ class TaskApiTest {
         client.submit(TaskRequest.of("report", null).withOwnerId("alice"));
 
         mvc.perform(asViewer(get("/api/tasks")).param("taskType", "mail").param("ownerId", "alice")
-                        .param("sort", "priority,desc").param("size", "2"))
+                        .param("sort", "createTime,desc").param("size", "2"))
                 .andExpect(status().isOk())
                 .andExpect(jsonPath("$.total").value(3))
+                .andExpect(jsonPath("$.totalCapped").value(false))
                 .andExpect(jsonPath("$.items", hasSize(2)))
                 .andExpect(jsonPath("$.items[0].priority").value(4))
                 .andExpect(jsonPath("$.items[1].priority").value(2))
                 .andExpect(jsonPath("$.items[0].payload").doesNotExist());
-        mvc.perform(asViewer(get("/api/tasks")).param("status", "QUEUED", "CANCELLED").param("sort", "priority,asc")
+        mvc.perform(asViewer(get("/api/tasks")).param("status", "QUEUED", "CANCELLED").param("sort", "createTime,asc")
                         .param("page", "1").param("size", "4"))
                 .andExpect(jsonPath("$.total").value(6))
                 .andExpect(jsonPath("$.items", hasSize(2)));
@@ -385,8 +386,8 @@ class TaskApiTest {
                 .andExpect(jsonPath("$.detail", containsString("maxAttempts: 最小不能小于1")))
                 .andExpect(jsonPath("$.detail", containsString("ownerId: 不能为空")));
         mvc.perform(asViewer(get("/api/tasks")).param("sort", "sideways").header("Accept-Language", "zh-CN"))
-                .andExpect(jsonPath("$.detail").value("sort: 未知的排序 'sideways'；可用：createTime、updateTime、priority、"
-                        + "status，后面可加 ,asc 或 ,desc"));
+                .andExpect(jsonPath("$.detail").value("sort: 未知的排序 'sideways'；可用：createTime（索引支持的顺序），"
+                        + "后面可加 ,asc 或 ,desc"));
         mvc.perform(get("/api/tasks").header("Accept-Language", "zh-CN"))
                 .andExpect(status().isUnauthorized())
                 .andExpect(jsonPath("$.detail", containsString("请先登录")));

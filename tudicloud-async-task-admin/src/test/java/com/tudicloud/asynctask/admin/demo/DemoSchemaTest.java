@@ -6,7 +6,12 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.config.YamlPropertiesFactoryBean;
+import com.tudicloud.asynctask.autoconfigure.AsyncTaskClientAutoConfiguration;
+import com.tudicloud.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
+import org.mybatis.spring.boot.autoconfigure.MybatisAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
+import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.liquibase.autoconfigure.LiquibaseAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -15,6 +20,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 import javax.sql.DataSource;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,6 +42,7 @@ class DemoSchemaTest {
             jdbc.update("INSERT INTO demo_import_record (task_id, idempotency_key, row_count, attempt, imported_at)"
                     + " VALUES (1, 'demo.import:1', 10, 1, NOW(3))");
             jdbc.execute("DROP TABLE system_async_task_event, system_async_task, system_async_task_lock, system_async_task_worker, system_async_task_type,"
+                    + " system_async_task_audit,"
                     + " system_async_task_schedule,"
                     + " DATABASECHANGELOG, DATABASECHANGELOGLOCK");
 
@@ -46,7 +53,44 @@ class DemoSchemaTest {
         }
     }
 
-    /** The demo as shipped, started a second time on the same ./data directory: the schema step finds its history. */
+    /** The demo's table is the demo's: created only where the demo runs, on a database server only when asked for. */
+    @Test
+    void theDemoTableComesOnlyWithTheDemo() {
+        DatabaseServer server = TestDatabase.get().server();
+        ApplicationContextRunner admin = new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                        DataSourceTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class,
+                        LiquibaseAutoConfiguration.class, MybatisAutoConfiguration.class,
+                        AsyncTaskClientAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
+                .withUserConfiguration(DemoConfiguration.class)
+                .withPropertyValues("spring.liquibase.change-log=classpath:db/async-task/changelog-master.xml",
+                        "spring.datasource.username=" + server.username(), "spring.datasource.password=" + server.password(),
+                        "async-task.demo.initial-tasks-per-type=0", "async-task.demo.tasks-per-feed=0",
+                        "async-task.schedules.enabled=false");
+        String quiet = server.recreateScratchDatabase("demo_table_quiet");
+        admin.withPropertyValues("spring.datasource.url=" + server.jdbcUrl(quiet)).run(context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(context).doesNotHaveBean(DemoImportLedger.class);
+        });
+        String asked = server.recreateScratchDatabase("demo_table_asked");
+        admin.withPropertyValues("spring.datasource.url=" + server.jdbcUrl(asked), "async-task.demo.enabled=true")
+                .run(context -> assertThat(context).hasSingleBean(DemoImportLedger.class));
+
+        assertThat(tables(server, quiet)).contains("system_async_task").doesNotContain("demo_import_record");
+        assertThat(tables(server, asked)).contains("system_async_task", "demo_import_record");
+    }
+
+    private static List<String> tables(DatabaseServer server, String database) {
+        try (HikariDataSource dataSource = server.dataSource(database, 1)) {
+            return new JdbcTemplate(dataSource).queryForList("SELECT LOWER(table_name) FROM information_schema.tables "
+                    + "WHERE table_schema = ?", String.class, database);
+        }
+    }
+
+    /**
+     * The demo as shipped, started a second time on the same ./data directory: the schema step, the demo's table
+     * included, finds its history.
+     */
     @Test
     void theDemoStartsAgainOnItsOwnEmbeddedDatabase(@TempDir Path dataDirectory) {
         Properties shipped = new YamlPropertiesFactoryBean() {{
@@ -55,6 +99,7 @@ class DemoSchemaTest {
         String url = shipped.getProperty("spring.datasource.url").replace("./data/", dataDirectory + "/");
         ApplicationContextRunner demo = new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class, LiquibaseAutoConfiguration.class))
+                .withBean(DemoSchema.class)
                 .withPropertyValues("spring.datasource.url=" + url,
                         "spring.datasource.username=" + shipped.getProperty("spring.datasource.username"),
                         "spring.datasource.password=",
@@ -65,6 +110,7 @@ class DemoSchemaTest {
             assertThat(second).hasNotFailed();
             JdbcTemplate jdbc = new JdbcTemplate(second.getBean(DataSource.class));
             assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task", Long.class)).isZero();
+            assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM demo_import_record", Long.class)).isZero();
         });
     }
 }

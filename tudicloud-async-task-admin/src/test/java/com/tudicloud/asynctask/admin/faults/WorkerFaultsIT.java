@@ -44,7 +44,6 @@ class WorkerFaultsIT {
     private static final Duration HEARTBEAT = Duration.ofMillis(500);
     private static final Duration RECOVERY = Duration.ofSeconds(1);
     private static final Duration POLL = Duration.ofMillis(100);
-    private static final int TASKS = 3000;
     private static final int TASKS_PER_TICK = 6;   // every 100 ms: 60 tasks/s, well under the fleet's capacity
     private static final int LONG_TASKS = 24;
 
@@ -120,8 +119,10 @@ class WorkerFaultsIT {
         long leftRunningByStopped = jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task "
                 + "WHERE status IN ('RUNNING', 'CANCEL_REQUESTED') AND lease_owner = ?", Long.class, stopped.id());
 
-        awaitAllSubmitted(submitted);
-        feeder.shutdownNow();
+        // the stream runs through every fault, however long the nodes take to start on a loaded machine
+        feeder.shutdown();
+        assertThat(feeder.awaitTermination(30, TimeUnit.SECONDS)).as("the feeder stopped").isTrue();
+        int total = submitted.get() + 2 * LONG_TASKS;
         awaitAllEnded(jdbc, Duration.ofMinutes(3));
 
         // the guarantees
@@ -151,17 +152,17 @@ class WorkerFaultsIT {
                         + "runs_beyond_claims=%d side_effects=%d stale_writes_written=%d stale_outcomes_refused_by_db=%.0f "
                         + "stale_outcomes_dropped_by_worker=%.0f executions_stopped=%.0f frozen_late_outcomes=%.0f "
                         + "claims_during_valid_lease=%d frozen_claims_after_thaw=%d%n",
-                TASKS + 2 * LONG_TASKS, outcome.get("succeeded"), outcome.get("rerun"), recoveries, recoveryMillis, bound,
+                total, outcome.get("succeeded"), outcome.get("rerun"), recoveries, recoveryMillis, bound,
                 executions.size(), neverRun, runsBeyondClaims.size(), imported, staleWrites.size(), refused, lost,
                 stoppedForLease, frozenLateOutcomes, overlapping.size(), claimsAfterThaw);
 
-        int total = TASKS + 2 * LONG_TASKS;
         assertThat(((Number) outcome.get("tasks")).intValue()).isEqualTo(total);
         assertThat(((Number) outcome.get("succeeded")).intValue()).as("every task ended SUCCESS").isEqualTo(total);
         // every handler entry wrote a row, with no key on the task: a task run twice shows twice
         assertThat(neverRun).as("tasks no handler ran").isZero();
         assertThat(runsBeyondClaims).as("tasks run more often than claimed").isEmpty();
-        assertThat(executions.size()).as("executions, the re-runs after the faults included").isGreaterThan(total);
+        // no bound on executions beyond the tasks: a task the killed worker had claimed ahead, still waiting for a
+        // slot, never reached a handler, so its re-run is its only execution
         // the import record's key keeps a second record out, so only a missing one can show here; that the
         // key is what it takes is DemoImportIdempotencyTest's (a ledger without it imports twice)
         assertThat(tasksWithOneRecord).as("tasks whose import was recorded").isEqualTo(total);
@@ -248,25 +249,23 @@ class WorkerFaultsIT {
                 + " held two tasks, one of them long");
     }
 
-    /** Tasks of 1.5 to 2 seconds, ahead of the stream (higher priority). */
+    /** Tasks of 1.5 to 2 seconds (the nodes' demo.import reads 10 rows a 5 ms step), ahead of the stream. */
     private static List<NewTask> longTasks() {
         List<NewTask> batch = new ArrayList<>();
         for (int i = 0; i < LONG_TASKS; i++) {
-            batch.add(new NewTask("demo.import", "{\"rows\": " + (300 + i * 4) + "}", 5, 0, 10, null, null));
+            batch.add(new NewTask("demo.import", "{\"rows\": " + (3_000 + i * 40) + "}", 5, 0, 10, null, null));
         }
         return batch;
     }
 
     private static void feed(TaskStore tasks, AtomicInteger submitted) {
         List<NewTask> batch = new ArrayList<>();
-        while (batch.size() < TASKS_PER_TICK && submitted.get() + batch.size() < TASKS) {
-            int rows = 1 + ThreadLocalRandom.current().nextInt(40);   // 5 to 200 ms of work
+        while (batch.size() < TASKS_PER_TICK) {
+            int rows = 10 * (1 + ThreadLocalRandom.current().nextInt(40));   // 5 to 200 ms of work
             batch.add(new NewTask("demo.import", "{\"rows\": " + rows + "}", 0, 0, 10, null, null));
         }
-        if (!batch.isEmpty()) {
-            tasks.insert(batch);
-            submitted.addAndGet(batch.size());
-        }
+        tasks.insert(batch);
+        submitted.addAndGet(batch.size());
     }
 
     /** Milliseconds from the kill until every task the dead worker held is running elsewhere or done. */
@@ -286,14 +285,6 @@ class WorkerFaultsIT {
             assertThat(elapsed).as("orphans still waiting after 60 s").isLessThan(60_000);
             Thread.sleep(20);
         }
-    }
-
-    private static void awaitAllSubmitted(AtomicInteger submitted) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (submitted.get() < TASKS && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-        }
-        assertThat(submitted.get()).isEqualTo(TASKS);
     }
 
     private static void awaitAllEnded(JdbcTemplate jdbc, Duration timeout) throws InterruptedException {

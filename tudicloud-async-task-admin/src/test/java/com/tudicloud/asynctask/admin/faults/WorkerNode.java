@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.faults;
 
+import com.tudicloud.asynctask.admin.TestLogins;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -58,6 +59,10 @@ final class WorkerNode {
                 "--spring.datasource.hikari.maximum-pool-size=6",
                 "--async-task.worker.worker-id=" + id,
                 "--async-task.admin.console.enabled=false",
+                "--async-task.demo.enabled=true",   // the demo's handlers, on a database server only when asked for
+                "--async-task.admin.users[0].username=metrics",   // the scrape credential the suite reads metrics with
+                "--async-task.admin.users[0].password=" + TestLogins.METRICS_HASH,
+                "--async-task.admin.users[0].role=METRICS",
                 "--async-task.demo.initial-tasks-per-type=0",
                 "--async-task.demo.tasks-per-feed=0",
                 "--async-task.demo.step-pause=5ms",
@@ -136,7 +141,7 @@ final class WorkerNode {
     }
 
     private HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        String credentials = Base64.getEncoder().encodeToString("viewer:viewer".getBytes(StandardCharsets.UTF_8));
+        String credentials = Base64.getEncoder().encodeToString("metrics:metrics".getBytes(StandardCharsets.UTF_8));
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + path))
                 .timeout(Duration.ofSeconds(5)).header("Authorization", "Basic " + credentials).build();
         return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());

@@ -28,6 +28,9 @@ public interface ScheduleStore {
 
     List<Schedule> findAll();
 
+    /** At most {@code limit} schedules by name, those after {@code afterName} (null: from the first). */
+    List<Schedule> findPage(String afterName, int limit);
+
     Optional<Schedule> find(String name);
 
     /** @return false when a schedule of that name exists already */

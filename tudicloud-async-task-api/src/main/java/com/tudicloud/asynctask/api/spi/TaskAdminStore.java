@@ -5,14 +5,31 @@ import com.tudicloud.asynctask.api.TaskStatus;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /** What operators need beyond the client: listing with filters, the queue's state, and retrying. */
 public interface TaskAdminStore {
 
-    TaskPage search(TaskQuery query);
+    /**
+     * A page of tasks, and how many match: counted up to {@code countLimit} at most, so that the count reads no
+     * more than that many index entries however many tasks match ({@link TaskPage#totalCapped()} says it stopped).
+     */
+    TaskPage search(TaskQuery query, long countLimit);
 
-    TaskStats stats();
+    default TaskPage search(TaskQuery query) {
+        return search(query, Long.MAX_VALUE);
+    }
+
+    /**
+     * The queue's state, each status counted up to {@code countLimit} tasks at most (from the index alone), so
+     * that it costs the same on a table of ten million tasks as on one of ten thousand.
+     */
+    TaskStats stats(long countLimit);
+
+    default TaskStats stats() {
+        return stats(Long.MAX_VALUE);
+    }
 
     /** The queue by task type: cheap enough to poll for metrics (it reads only QUEUED and SCHEDULED rows). */
     List<QueueDepth> queueDepth();
@@ -64,7 +81,25 @@ public interface TaskAdminStore {
     List<TypeActivity> typeActivity(int minutes);
 
     /** How many tasks match now: what a bulk action with this filter would take, short of races. */
-    long countMatching(TaskFilter filter);
+    default long countMatching(TaskFilter filter) {
+        return countMatching(filter, Long.MAX_VALUE);
+    }
+
+    /** As {@link #countMatching(TaskFilter)}, but it stops counting at {@code limit}: at most that many are read. */
+    long countMatching(TaskFilter filter, long limit);
+
+    /** The ids a bulk action walks: the lowest and the highest id of the table now; empty for an empty table. */
+    Optional<IdSpan> idSpan();
+
+    /**
+     * {@link #retryMatching} over one range of ids, {@code from} to {@code to} both included: one short statement
+     * (one short transaction while events are recorded), so that a caller walking the ranges itself can report
+     * progress and stop between them.
+     */
+    BulkResult retryRange(TaskFilter filter, long from, long to, String operator);
+
+    /** {@link #cancelMatching} over one range of ids, as {@link #retryRange}. */
+    BulkResult cancelRange(TaskFilter filter, long from, long to, String operator);
 
     /**
      * {@link #retry} for every task that matches (statuses among {@link #RETRYABLE}, both when none is named)

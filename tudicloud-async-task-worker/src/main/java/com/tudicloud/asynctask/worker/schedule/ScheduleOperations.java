@@ -27,8 +27,9 @@ public final class ScheduleOperations {
         this.changes = changes;
     }
 
-    public List<Schedule> list() {
-        return store.findAll();
+    /** One page by name: at most {@code limit} schedules after {@code afterName} (null: from the first). */
+    public List<Schedule> page(String afterName, int limit) {
+        return store.findPage(afterName, limit);
     }
 
     public Optional<Schedule> find(String name) {

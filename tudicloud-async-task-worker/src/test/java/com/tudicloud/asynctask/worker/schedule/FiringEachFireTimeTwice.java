@@ -57,6 +57,11 @@ final class FiringEachFireTimeTwice implements ScheduleStore {
     }
 
     @Override
+    public List<Schedule> findPage(String afterName, int limit) {
+        return store.findPage(afterName, limit);
+    }
+
+    @Override
     public Optional<Schedule> find(String name) {
         return store.find(name);
     }

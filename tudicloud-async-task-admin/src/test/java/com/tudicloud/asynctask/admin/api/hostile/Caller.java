@@ -22,8 +22,12 @@ enum Caller {
                 : "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Whether the security layer may answer this caller's request to {@code method} with 401 or 403. */
-    boolean mayBeTurnedAway(String method) {
-        return this == ANONYMOUS || this == WRONG_PASSWORD || (this == VIEWER && !method.equals("GET"));
+    /**
+     * Whether the security layer may answer this caller's request to {@code method} on {@code target} with 401 or
+     * 403: a viewer reads, except the audit trail, which is the operators'.
+     */
+    boolean mayBeTurnedAway(String method, String target) {
+        return this == ANONYMOUS || this == WRONG_PASSWORD
+                || (this == VIEWER && (!method.equals("GET") || target.startsWith("/api/audit")));
     }
 }

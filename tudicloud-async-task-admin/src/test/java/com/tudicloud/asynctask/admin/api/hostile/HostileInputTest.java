@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.api.hostile;
 
+import com.tudicloud.asynctask.admin.TestLogins;
 import com.tudicloud.asynctask.admin.AdminTestDatabase;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.MisfirePolicy;
@@ -39,10 +40,10 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"async-task.admin.task-types=demo.export,mail", "async-task.worker.enabled=false",
-                // the demo users with unhashed passwords: a bcrypt check per request would be most of the run time
-                "async-task.admin.users[0].username=viewer", "async-task.admin.users[0].password={noop}viewer",
+                // bcrypt at its lowest cost: a production-strength check per request would be most of the run time
+                "async-task.admin.users[0].username=viewer", "async-task.admin.users[0].password=" + TestLogins.VIEWER_HASH,
                 "async-task.admin.users[0].role=VIEWER", "async-task.admin.users[1].username=operator",
-                "async-task.admin.users[1].password={noop}operator", "async-task.admin.users[1].role=OPERATOR"})
+                "async-task.admin.users[1].password=" + TestLogins.OPERATOR_HASH, "async-task.admin.users[1].role=OPERATOR"})
 class HostileInputTest {
 
     private static final long BUILD_SEED = 20261129L;
@@ -75,7 +76,7 @@ class HostileInputTest {
         client.submit(TaskRequest.of("demo.export", Map.of("rows", 5)).withOwnerId("bob").withDedupKey("b"));
         Wire wire = new Wire(port);
         List<ApiOperation> operations = ApiOperation.under("/api/", apiDocument(wire));
-        schedules.list().forEach(schedule -> schedules.delete(schedule.name()));
+        schedules.page(null, 1000).forEach(schedule -> schedules.delete(schedule.name()));
         // the name the OpenAPI document gives as the example of a schedule body's name
         schedules.create(new ScheduleDefinition(SCHEDULE, "0 30 2 * * *", null, "UTC", "demo.export", null, 0, 3, null,
                 MisfirePolicy.COALESCE, 1, OverlapPolicy.ALLOW), false);
@@ -166,12 +167,12 @@ class HostileInputTest {
             return true;
         }
         // an HTTP/0.9 request carries no credentials
-        if (status == 0 || ((status == 401 || status == 403) && request.caller().mayBeTurnedAway(request.method()))) {
+        if (status == 0 || ((status == 401 || status == 403) && request.caller().mayBeTurnedAway(request.method(), request.target()))) {
             return text.contains("log in") || text.contains("role");
         }
-        // the valid task id or schedule name of an attack on something else may be missing or in the wrong state
+        // the valid task id, schedule name or bulk job of an attack on something else may be missing or in the wrong state
         return (status == 404 || status == 409)
-                && (text.contains("task") || text.contains("schedule") || text.contains("endpoint"));
+                && (text.contains("task") || text.contains("schedule") || text.contains("bulk") || text.contains("endpoint"));
     }
 
     private JsonNode apiDocument(Wire wire) throws Exception {

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.console.browser;
 
+import com.tudicloud.asynctask.admin.TestLogins;
 import com.tudicloud.asynctask.admin.AsyncTaskAdminApplication;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
@@ -58,9 +59,9 @@ import static org.assertj.core.api.Assertions.assertThat;
                 "async-task.worker.recovery-interval=1s",
                 "async-task.demo.enabled=false",
                 // the demo's users go with the demo: the test's own, with the same names
-                "async-task.admin.users[0].username=viewer", "async-task.admin.users[0].password={noop}viewer",
+                "async-task.admin.users[0].username=viewer", "async-task.admin.users[0].password=" + TestLogins.VIEWER_HASH,
                 "async-task.admin.users[0].role=VIEWER", "async-task.admin.users[1].username=operator",
-                "async-task.admin.users[1].password={noop}operator", "async-task.admin.users[1].role=OPERATOR",
+                "async-task.admin.users[1].password=" + TestLogins.OPERATOR_HASH, "async-task.admin.users[1].role=OPERATOR",
                 "async-task.admin.queue-sample-interval=1s",
                 "async-task.admin.redact-payload-fields=/card/number",
         })
@@ -194,10 +195,10 @@ class ConsoleBrowserIT {
         assertThat(page.rows()).extracting(ConsolePage.Row::type).containsOnly(QUICK);
         assertThat(page.text(By.id("page-info"))).isEqualTo("1–4 of 4 tasks");
 
-        // sort by priority, highest first: quick3 (5) comes before the others (0)
-        page.driver().findElement(By.id("sort-priority")).click();
-        page.waitUntil("sorted by priority", () -> page.rows().get(0).id() == quick3
-                && page.driver().getCurrentUrl().contains("sort=priority%2Cdesc"));
+        // the one order an index serves, the other way round: oldest first
+        page.driver().findElement(By.id("sort-createTime")).click();
+        page.waitUntil("oldest first", () -> page.rows().get(0).id() == quick1
+                && page.driver().getCurrentUrl().contains("sort=createTime%2Casc"));
 
         page.clearFilters();
         page.waitUntil("all six tasks are listed again", () -> page.rows().size() == 6);
