@@ -1,0 +1,19 @@
+package com.tudicloud.asynctask.worker.engine;
+
+import com.tudicloud.asynctask.api.spi.FleetSettings;
+import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.PayloadCodec;
+import com.tudicloud.asynctask.api.spi.WorkerRegistry;
+import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
+import com.tudicloud.asynctask.worker.WorkerConfig;
+import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
+
+/** What a worker is made of, fixed when it is built: the parts of each run are made from it. */
+record WorkerSetup(WorkerConfig config, LeaseStore store, WorkerRegistry registry, FleetSettings fleetSettings,
+                   HandlerRegistry handlers, TaskTypePolicies policies, PayloadCodec codec, AsyncTaskMetrics metrics,
+                   WorkerVitals vitals) {
+
+    String workerId() {
+        return config.workerId();
+    }
+}
