@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.autoconfigure;
 import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.worker.WorkerConfig;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -88,7 +89,8 @@ public class AsyncTaskWorkerProperties {
     /** Outcomes written together in one group (one statement for a group of successes), at most. */
     private int completionBatchSize = 500;
 
-    private final Retry retry = new Retry();
+    @NestedConfigurationProperty
+    private final AsyncTaskRetryProperties retry = new AsyncTaskRetryProperties();
 
     public Boolean getEnabled() {
         return enabled;
@@ -242,7 +244,7 @@ public class AsyncTaskWorkerProperties {
         this.completionBatchSize = completionBatchSize;
     }
 
-    public Retry getRetry() {
+    public AsyncTaskRetryProperties getRetry() {
         return retry;
     }
 
@@ -257,53 +259,5 @@ public class AsyncTaskWorkerProperties {
                 .completionBatchSize(completionBatchSize).initialBackoff(retry.getInitialBackoff())
                 .backoffMultiplier(retry.getMultiplier()).maxBackoff(retry.getMaxBackoff()).jitter(retry.getJitter())
                 .build();
-    }
-
-    /** Backoff between attempts of a task whose handler threw: initial x multiplier^(attempt-1), capped, with jitter. */
-    public static class Retry {
-
-        /** Delay before the second attempt. */
-        private Duration initialBackoff = Duration.ofSeconds(1);
-
-        /** Growth of the delay from one attempt to the next. */
-        private double multiplier = 2.0;
-
-        /** The delay never exceeds this. */
-        private Duration maxBackoff = Duration.ofMinutes(5);
-
-        /** Random spread of each delay, as a fraction (0.2 = plus or minus 20%). */
-        private double jitter = 0.2;
-
-        public Duration getInitialBackoff() {
-            return initialBackoff;
-        }
-
-        public void setInitialBackoff(Duration initialBackoff) {
-            this.initialBackoff = initialBackoff;
-        }
-
-        public double getMultiplier() {
-            return multiplier;
-        }
-
-        public void setMultiplier(double multiplier) {
-            this.multiplier = multiplier;
-        }
-
-        public Duration getMaxBackoff() {
-            return maxBackoff;
-        }
-
-        public void setMaxBackoff(Duration maxBackoff) {
-            this.maxBackoff = maxBackoff;
-        }
-
-        public double getJitter() {
-            return jitter;
-        }
-
-        public void setJitter(double jitter) {
-            this.jitter = jitter;
-        }
     }
 }

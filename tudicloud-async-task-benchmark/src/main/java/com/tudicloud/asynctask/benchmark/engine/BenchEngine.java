@@ -9,6 +9,7 @@ import com.tudicloud.asynctask.client.JacksonPayloadCodec;
 import com.tudicloud.asynctask.api.spi.TaskSubmissionListener;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.worker.WorkerConfig;
+import com.tudicloud.asynctask.worker.WorkerConfigBuilder;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -37,7 +38,7 @@ public final class BenchEngine {
         this.leaseStore = new MeasuringLeaseStore(stores.leaseStore());
     }
 
-    public AsyncTaskWorker worker(String workerId, WorkerConfig.Builder settings, List<TaskHandler<?>> handlers) {
+    public AsyncTaskWorker worker(String workerId, WorkerConfigBuilder settings, List<TaskHandler<?>> handlers) {
         return AsyncTaskWorker.builder(leaseStore, stores.workerRegistry(), stores.fleetSettings())
                 .config(settings.workerId(workerId).build()).handlers(handlers).codec(CODEC).build();
     }
@@ -57,12 +58,12 @@ public final class BenchEngine {
     }
 
     /** The default settings of docs/configuration.md. */
-    public static WorkerConfig.Builder defaults() {
+    public static WorkerConfigBuilder defaults() {
         return WorkerConfig.builder();
     }
 
     /** The default settings with the given slots and poll interval. */
-    public static WorkerConfig.Builder settings(int slots, Duration pollInterval) {
+    public static WorkerConfigBuilder settings(int slots, Duration pollInterval) {
         return defaults().slots(slots).pollInterval(pollInterval);
     }
 }

@@ -9,6 +9,7 @@ import com.tudicloud.asynctask.benchmark.engine.NoopHandler;
 import com.tudicloud.asynctask.benchmark.engine.TaskFeed;
 import com.tudicloud.asynctask.benchmark.engine.Warmup;
 import com.tudicloud.asynctask.worker.WorkerConfig;
+import com.tudicloud.asynctask.worker.WorkerConfigBuilder;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.zaxxer.hikari.HikariDataSource;
 
@@ -46,7 +47,7 @@ public final class WorkerMain {
         NoopHandler handler = new NoopHandler();
         String workerId = args.text("worker-id", "bench-worker");
         WorkerConfig defaults = BenchEngine.defaults().build();
-        WorkerConfig.Builder settings = BenchEngine.settings(args.integer("slots", defaults.slots()),
+        WorkerConfigBuilder settings = BenchEngine.settings(args.integer("slots", defaults.slots()),
                 args.millis("poll-interval-ms", defaults.pollInterval()));
         try (HikariDataSource pool = Pools.openCounted(DbCoordinates.from(args), "worker", args.integer("pool-size", 10))) {
             BenchEngine engine = new BenchEngine(pool, TaskEventMode.valueOf(args.text("event-mode", TaskEventMode.DEFAULT.name())));

@@ -164,7 +164,7 @@ class GeneratedEngineTest {
         workers.stopAll();
     }
 
-    private static void tune(com.tudicloud.asynctask.worker.WorkerConfig.Builder settings) {
+    private static void tune(com.tudicloud.asynctask.worker.WorkerConfigBuilder settings) {
         settings.slots(SLOTS);
         settings.leaseTimeout(LEASE);
         settings.heartbeatInterval(HEARTBEAT);

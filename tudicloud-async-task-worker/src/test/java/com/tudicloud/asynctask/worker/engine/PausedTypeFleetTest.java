@@ -10,6 +10,7 @@ import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TaskRows;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.WorkerConfig;
+import com.tudicloud.asynctask.worker.WorkerConfigBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -55,7 +56,7 @@ class PausedTypeFleetTest {
             return TaskResult.success();
         });
         var other = new RecordingHandler<>("mail", Integer.class, (context, n) -> TaskResult.success());
-        Consumer<WorkerConfig.Builder> settings = worker -> worker.pollInterval(POLL);
+        Consumer<WorkerConfigBuilder> settings = worker -> worker.pollInterval(POLL);
         List<AsyncTaskWorker> fleetOfThree = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
             String worker = "w" + i;

@@ -11,6 +11,7 @@ import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.WorkerConfig;
+import com.tudicloud.asynctask.worker.WorkerConfigBuilder;
 import com.tudicloud.asynctask.worker.metrics.MicrometerAsyncTaskMetrics;
 import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -48,21 +49,21 @@ final class TestWorkers implements BeforeEachCallback, AfterEachCallback {
     }
 
     /** Lease 2 s, heartbeat and registry refresh 300 ms, recovery 500 ms, poll 50 ms, 4 slots, retries from 50 ms. */
-    static WorkerConfig.Builder fastSettings() {
+    static WorkerConfigBuilder fastSettings() {
         return WorkerConfig.builder().leaseTimeout(Duration.ofSeconds(2)).heartbeatInterval(Duration.ofMillis(300))
                 .registryRefreshInterval(Duration.ofMillis(300)).recoveryInterval(Duration.ofMillis(500))
                 .pollInterval(Duration.ofMillis(50)).slots(4).initialBackoff(Duration.ofMillis(50))
                 .maxBackoff(Duration.ofMillis(500)).shutdownTimeout(Duration.ofSeconds(5));
     }
 
-    AsyncTaskWorker start(String workerId, Consumer<WorkerConfig.Builder> tuning, TaskHandler<?>... handlers) {
+    AsyncTaskWorker start(String workerId, Consumer<WorkerConfigBuilder> tuning, TaskHandler<?>... handlers) {
         return start(workerId, tuning, store -> store, List.of(handlers));
     }
 
     /** @param storeAround wraps the worker's store, e.g. to cut it off from the database for a while */
-    AsyncTaskWorker start(String workerId, Consumer<WorkerConfig.Builder> tuning,
+    AsyncTaskWorker start(String workerId, Consumer<WorkerConfigBuilder> tuning,
                           UnaryOperator<LeaseStore> storeAround, List<TaskHandler<?>> handlers) {
-        WorkerConfig.Builder settings = fastSettings().workerId(workerId);
+        WorkerConfigBuilder settings = fastSettings().workerId(workerId);
         tuning.accept(settings);
         HikariDataSource pool = db.newDataSource(4);
         pools.add(pool);

@@ -6,6 +6,7 @@ import com.tudicloud.asynctask.api.TaskPolicy;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.worker.WorkerConfig;
+import com.tudicloud.asynctask.worker.WorkerConfigBuilder;
 import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
 import org.junit.jupiter.api.Test;
 
@@ -66,7 +67,7 @@ class TaskPolicyResolverTest {
         }
     }
 
-    private final WorkerConfig.Builder worker = WorkerConfig.builder();
+    private final WorkerConfigBuilder worker = WorkerConfig.builder();
     private final Map<String, Props> overrides = new LinkedHashMap<>();
 
     @Test
