@@ -3,13 +3,14 @@ package com.tudicloud.asynctask.admin.demo;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.OverlapPolicy;
 import com.tudicloud.asynctask.api.RecurringTask;
-import org.mybatis.spring.SqlSessionTemplate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
+
+import javax.sql.DataSource;
 
 /**
  * The demo: a handler per demo task type (the embedded worker runs every handler bean), the feeder,
@@ -44,8 +45,8 @@ public class DemoConfiguration {
     }
 
     @Bean
-    DemoImportLedger demoImportLedger(SqlSessionTemplate sessions, PlatformTransactionManager transactions) {
-        return new DemoImportLedger(importRecordMapper(sessions), new TransactionTemplate(transactions));
+    DemoImportLedger demoImportLedger(DataSource dataSource, PlatformTransactionManager transactions) {
+        return new DemoImportLedger(new JdbcDemoImportRecords(dataSource), new TransactionTemplate(transactions));
     }
 
     @Bean
@@ -63,20 +64,6 @@ public class DemoConfiguration {
     @Bean
     DemoTaskFeeder demoTaskFeeder(AsyncTaskClient client, DemoProperties properties) {
         return new DemoTaskFeeder(client, new DemoTaskMix(properties), properties.getFeedInterval());
-    }
-
-    /**
-     * The mapper on the application's MyBatis. Usually mapper-locations has loaded its XML already; if
-     * not (a {@code classpath:} pattern searches only the first classpath root that has the folder, and
-     * in tests that is test-classes), registering the interface reads the XML beside it, as
-     * MapperFactoryBean does.
-     */
-    static DemoImportRecordMapper importRecordMapper(SqlSessionTemplate sessions) {
-        org.apache.ibatis.session.Configuration configuration = sessions.getConfiguration();
-        if (!configuration.hasMapper(DemoImportRecordMapper.class)) {
-            configuration.addMapper(DemoImportRecordMapper.class);
-        }
-        return sessions.getMapper(DemoImportRecordMapper.class);
     }
 
     @Bean

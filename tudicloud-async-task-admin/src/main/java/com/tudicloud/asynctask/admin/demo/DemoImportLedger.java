@@ -3,7 +3,6 @@ package com.tudicloud.asynctask.admin.demo;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -13,10 +12,10 @@ import java.util.Optional;
  */
 public class DemoImportLedger {
 
-    private final DemoImportRecordMapper records;
+    private final DemoImportRecords records;
     private final TransactionTemplate transaction;
 
-    public DemoImportLedger(DemoImportRecordMapper records, TransactionTemplate transaction) {
+    public DemoImportLedger(DemoImportRecords records, TransactionTemplate transaction) {
         this.records = records;
         this.transaction = transaction;
     }
@@ -32,7 +31,7 @@ public class DemoImportLedger {
     }
 
     private boolean insertIfAbsent(DemoImportRecord record) {
-        if (records.selectByTaskId(record.taskId()) != null) {
+        if (records.findByTaskId(record.taskId()).isPresent()) {
             return false;
         }
         records.insert(record);
@@ -40,11 +39,6 @@ public class DemoImportLedger {
     }
 
     public Optional<DemoImportRecord> find(long taskId) {
-        return Optional.ofNullable(records.selectByTaskId(taskId));
-    }
-
-    /** The tasks imported so far, in id order. */
-    public List<Long> importedTaskIds() {
-        return records.selectTaskIds();
+        return records.findByTaskId(taskId);
     }
 }

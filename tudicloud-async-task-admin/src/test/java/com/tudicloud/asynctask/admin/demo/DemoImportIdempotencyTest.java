@@ -4,18 +4,15 @@ import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.zaxxer.hikari.HikariDataSource;
-import org.apache.ibatis.session.SqlSessionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.mybatis.spring.SqlSessionFactoryBean;
-import org.mybatis.spring.SqlSessionTemplate;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Duration;
-import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -35,7 +32,8 @@ class DemoImportIdempotencyTest {
     private static final AtomicLong TASK_IDS = new AtomicLong(1000);
 
     private static HikariDataSource dataSource;
-    private static DemoImportRecordMapper mapper;
+    private static DemoImportRecords records;
+    private static JdbcTemplate jdbc;
     private static TransactionTemplate transaction;
 
     @BeforeAll
@@ -43,7 +41,8 @@ class DemoImportIdempotencyTest {
         DatabaseServer server = TestDatabase.get().server();
         dataSource = server.dataSource(server.recreateScratchDatabase("demo_import"), 4);
         AdminChangelog.apply(dataSource);
-        mapper = new SqlSessionTemplate(sessionFactory(dataSource)).getMapper(DemoImportRecordMapper.class);
+        records = new JdbcDemoImportRecords(dataSource);
+        jdbc = new JdbcTemplate(dataSource);
         transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
     }
 
@@ -55,15 +54,15 @@ class DemoImportIdempotencyTest {
     @Test
     void aTaskRunAgainImportsOnce() throws Exception {
         long taskId = TASK_IDS.incrementAndGet();
-        ImportTaskHandler handler = new ImportTaskHandler(new DemoImportLedger(mapper, transaction), Duration.ZERO);
+        ImportTaskHandler handler = new ImportTaskHandler(new DemoImportLedger(records, transaction), Duration.ZERO);
 
         TaskResult first = handler.execute(importContext(taskId, 1), new ImportPayload(100));
         TaskResult again = handler.execute(importContext(taskId, 2), new ImportPayload(100));
 
         assertThat(first).isEqualTo(TaskResult.success("demo_import_record:" + taskId));
         assertThat(again).isEqualTo(first);
-        assertThat(recordsOf(taskId)).isEqualTo(1);
-        DemoImportRecord record = mapper.selectByTaskId(taskId);
+        assertThat(recordsOf(jdbc, taskId)).isEqualTo(1);
+        DemoImportRecord record = records.findByTaskId(taskId).orElseThrow();
         assertThat(record.attempt()).as("the record of the first execution stays").isEqualTo(1);
         assertThat(record.idempotencyKey()).isEqualTo("demo.import:" + taskId);
         assertThat(record.rowCount()).isEqualTo(100);
@@ -75,12 +74,12 @@ class DemoImportIdempotencyTest {
     @Test
     void twoExecutionsAtTheSameTimeImportOnce() throws Exception {
         long taskId = TASK_IDS.incrementAndGet();
-        BothCheckBeforeEitherInserts racing = new BothCheckBeforeEitherInserts(mapper);
+        BothCheckBeforeEitherInserts racing = new BothCheckBeforeEitherInserts(records);
         ImportTaskHandler handler = new ImportTaskHandler(new DemoImportLedger(racing, transaction), Duration.ZERO);
 
         runTwiceAtOnce(handler, taskId);
         assertThat(racing.inserts).as("both executions found no record and tried to insert").hasValue(2);
-        assertThat(recordsOf(taskId)).isEqualTo(1);
+        assertThat(recordsOf(jdbc, taskId)).isEqualTo(1);
     }
 
     /**
@@ -94,16 +93,14 @@ class DemoImportIdempotencyTest {
         try (HikariDataSource unkeyed = server.dataSource(server.recreateScratchDatabase("demo_import_unkeyed"), 4)) {
             AdminChangelog.apply(unkeyed);
             new JdbcTemplate(unkeyed).execute("ALTER TABLE demo_import_record DROP PRIMARY KEY, ADD INDEX (task_id)");
-            DemoImportRecordMapper unkeyedMapper = new SqlSessionTemplate(sessionFactory(unkeyed))
-                    .getMapper(DemoImportRecordMapper.class);
             long taskId = TASK_IDS.incrementAndGet();
-            BothCheckBeforeEitherInserts racing = new BothCheckBeforeEitherInserts(unkeyedMapper);
+            BothCheckBeforeEitherInserts racing = new BothCheckBeforeEitherInserts(new JdbcDemoImportRecords(unkeyed));
             ImportTaskHandler handler = new ImportTaskHandler(new DemoImportLedger(racing,
                     new TransactionTemplate(new DataSourceTransactionManager(unkeyed))), Duration.ZERO);
 
             runTwiceAtOnce(handler, taskId);
 
-            long records = unkeyedMapper.selectTaskIds().stream().filter(id -> id == taskId).count();
+            long records = recordsOf(new JdbcTemplate(unkeyed), taskId);
             System.out.println("IMPORT injected ledger without its key: task " + taskId + " has " + records + " records");
             assertThat(records).as("import records of one task, no key to refuse the second").isEqualTo(2);
         }
@@ -112,13 +109,13 @@ class DemoImportIdempotencyTest {
     @Test
     void theLedgerTellsWhichCallRecorded() {
         long taskId = TASK_IDS.incrementAndGet();
-        DemoImportLedger ledger = new DemoImportLedger(mapper, transaction);
+        DemoImportLedger ledger = new DemoImportLedger(records, transaction);
         DemoImportRecord record = DemoImportRecord.toWrite(taskId, "demo.import:" + taskId, "bob", 5, 1);
 
         assertThat(ledger.recordOnce(record)).isTrue();
         assertThat(ledger.recordOnce(record)).isFalse();
         assertThat(ledger.find(taskId)).hasValueSatisfying(found -> assertThat(found.ownerId()).isEqualTo("bob"));
-        assertThat(ledger.importedTaskIds()).contains(taskId);
+        assertThat(recordsOf(jdbc, taskId)).isEqualTo(1);
     }
 
     private static void runTwiceAtOnce(ImportTaskHandler handler, long taskId) throws Exception {
@@ -135,38 +132,28 @@ class DemoImportIdempotencyTest {
         }
     }
 
-    private static long recordsOf(long taskId) {
-        List<Long> ids = mapper.selectTaskIds();
-        return ids.stream().filter(id -> id == taskId).count();
+    private static long recordsOf(JdbcTemplate jdbc, long taskId) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM demo_import_record WHERE task_id = ?", Long.class, taskId);
     }
 
     private static FakeTaskContext importContext(long taskId, int attempt) {
         return new FakeTaskContext(taskId, ImportTaskHandler.TYPE, attempt, "alice");
     }
 
-    /** Registering the mapper interface reads DemoImportRecordMapper.xml beside it. */
-    private static SqlSessionFactory sessionFactory(javax.sql.DataSource dataSource) throws Exception {
-        SqlSessionFactoryBean factory = new SqlSessionFactoryBean();
-        factory.setDataSource(dataSource);
-        SqlSessionFactory sessions = factory.getObject();
-        sessions.getConfiguration().addMapper(DemoImportRecordMapper.class);
-        return sessions;
-    }
-
     /** Holds each caller after its check until the other has checked too, then lets both insert. */
-    private static final class BothCheckBeforeEitherInserts implements DemoImportRecordMapper {
+    private static final class BothCheckBeforeEitherInserts implements DemoImportRecords {
 
-        private final DemoImportRecordMapper real;
+        private final DemoImportRecords real;
         private final CyclicBarrier bothChecked = new CyclicBarrier(2);
         final AtomicInteger inserts = new AtomicInteger();
 
-        BothCheckBeforeEitherInserts(DemoImportRecordMapper real) {
+        BothCheckBeforeEitherInserts(DemoImportRecords real) {
             this.real = real;
         }
 
         @Override
-        public DemoImportRecord selectByTaskId(long taskId) {
-            DemoImportRecord found = real.selectByTaskId(taskId);
+        public Optional<DemoImportRecord> findByTaskId(long taskId) {
+            Optional<DemoImportRecord> found = real.findByTaskId(taskId);
             try {
                 bothChecked.await(10, TimeUnit.SECONDS);
             } catch (Exception e) {
@@ -176,14 +163,9 @@ class DemoImportIdempotencyTest {
         }
 
         @Override
-        public int insert(DemoImportRecord record) {
+        public void insert(DemoImportRecord record) {
             inserts.incrementAndGet();
-            return real.insert(record);
-        }
-
-        @Override
-        public List<Long> selectTaskIds() {
-            return real.selectTaskIds();
+            real.insert(record);
         }
     }
 }

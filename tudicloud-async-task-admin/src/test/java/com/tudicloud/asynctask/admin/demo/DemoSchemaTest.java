@@ -8,7 +8,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.config.YamlPropertiesFactoryBean;
 import com.tudicloud.asynctask.autoconfigure.AsyncTaskClientAutoConfiguration;
 import com.tudicloud.asynctask.autoconfigure.AsyncTaskAutoConfiguration;
-import org.mybatis.spring.boot.autoconfigure.MybatisAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
 import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
@@ -60,7 +59,7 @@ class DemoSchemaTest {
         ApplicationContextRunner admin = new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
                         DataSourceTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class,
-                        LiquibaseAutoConfiguration.class, MybatisAutoConfiguration.class,
+                        LiquibaseAutoConfiguration.class,
                         AsyncTaskClientAutoConfiguration.class, AsyncTaskAutoConfiguration.class))
                 .withUserConfiguration(DemoConfiguration.class)
                 .withPropertyValues("spring.liquibase.change-log=classpath:db/async-task/changelog-master.xml",
