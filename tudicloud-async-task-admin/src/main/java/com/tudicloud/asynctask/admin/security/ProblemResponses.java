@@ -9,6 +9,8 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.security.access.AccessDeniedException;
+import org.springframework.security.authentication.CredentialsExpiredException;
+import org.springframework.security.authentication.InsufficientAuthenticationException;
 import org.springframework.security.core.AuthenticationException;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.AuthenticationEntryPoint;
@@ -43,7 +45,18 @@ final class ProblemResponses implements AuthenticationEntryPoint, AccessDeniedHa
     @Override
     public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException e)
             throws IOException {
-        write(request, response, HttpStatus.UNAUTHORIZED, text(request, "problem.login"));
+        write(request, response, HttpStatus.UNAUTHORIZED, text(request, loginProblem(e)));
+    }
+
+    /** Sent no credentials, sent wrong ones, or sent a token past its expiry: three different things to do next. */
+    private static String loginProblem(AuthenticationException e) {
+        if (e instanceof CredentialsExpiredException) {
+            return "problem.login.expired";
+        }
+        if (e == null || e instanceof InsufficientAuthenticationException) {
+            return "problem.login";
+        }
+        return "problem.login.refused";
     }
 
     @Override

@@ -21,6 +21,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.hamcrest.Matchers.startsWith;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
@@ -90,7 +91,8 @@ class ApiTokenTest {
     @Test
     void anExpiredUnknownOrMangledTokenIs401AndCounted() throws Exception {
         double before = registry.counter("async.task.login.failures", "reason", "token_refused").count();
-        mvc.perform(get("/api/me").header("Authorization", "Bearer " + EXPIRED)).andExpect(status().isUnauthorized());
+        mvc.perform(get("/api/me").header("Authorization", "Bearer " + EXPIRED)).andExpect(status().isUnauthorized())
+                .andExpect(jsonPath("$.detail", startsWith("This API token has expired")));
         for (String header : new String[] {"Bearer " + OPERATOR + "x", "Bearer ", "Bearer", "Bearer " + OPERATOR.substring(4),
                 "Bearer  " + "\u00e9" + OPERATOR, "Token " + OPERATOR, OPERATOR}) {
             mvc.perform(get("/api/me").header("Authorization", header)).andExpect(status().isUnauthorized());

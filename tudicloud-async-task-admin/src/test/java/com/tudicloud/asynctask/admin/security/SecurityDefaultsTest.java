@@ -14,6 +14,7 @@ import org.springframework.test.web.servlet.MockMvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.startsWith;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestBuilders.formLogin;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.httpBasic;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -57,6 +58,22 @@ class SecurityDefaultsTest {
         // credentials that authenticate this request by themselves need no CSRF token
         mvc.perform(post("/api/tasks/" + id + "/cancel").with(httpBasic("operator", "operator")))
                 .andExpect(status().isOk()).andExpect(jsonPath("$.status").value("CANCELLED"));
+    }
+
+    /** No credentials, wrong ones: different problems, each saying what to do, in English and Chinese. */
+    @Test
+    void aWrongPasswordIsToldApartFromNoCredentials() throws Exception {
+        mvc.perform(get("/api/tasks")).andExpect(status().isUnauthorized())
+                .andExpect(jsonPath("$.detail", startsWith("Log in first")));
+        mvc.perform(get("/api/tasks").with(httpBasic("viewer", "wrong"))).andExpect(status().isUnauthorized())
+                .andExpect(jsonPath("$.detail", startsWith("Login refused: the user name and password")));
+        mvc.perform(get("/api/tasks").with(httpBasic("nobody", "viewer"))).andExpect(status().isUnauthorized())
+                .andExpect(jsonPath("$.detail", startsWith("Login refused")));
+        mvc.perform(get("/api/tasks").header("Authorization", "Bearer atk_nothing")).andExpect(status().isUnauthorized())
+                .andExpect(jsonPath("$.detail", startsWith("Login refused")));
+        mvc.perform(get("/api/tasks").with(httpBasic("viewer", "wrong")).header("Accept-Language", "zh-CN"))
+                .andExpect(status().isUnauthorized())
+                .andExpect(jsonPath("$.detail", startsWith("登录被拒绝")));
     }
 
     @Test
