@@ -18,6 +18,8 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -75,15 +77,41 @@ class SubmitOnlyServiceTest {
         assertThat(output).contains("Started ").doesNotContain("No MyBatis mapper was found");
     }
 
-    private ConfigurableApplicationContext start() {
-        return new SpringApplicationBuilder(SubmittingService.class).web(WebApplicationType.NONE).run(
+    /** Its tasks run elsewhere, yet the attempts and priority a submit decides are the type's, as in the worker's service. */
+    @Test
+    void appliesItsTaskTypesAttemptsAndPriorityAndSaysWhatItLeavesToTheWorker(CapturedOutput output) {
+        try (ConfigurableApplicationContext service = start("--async-task.types.report.export.max-attempts=8",
+                "--async-task.types.report.export.default-priority=5", "--async-task.types.report.export.retry.max-backoff=30m")) {
+            AsyncTaskClient tasks = service.getBean(AsyncTaskClient.class);
+            long typed = tasks.submit(TaskRequest.of("report.export", "monthly")).taskId();
+            long asked = tasks.submit(TaskRequest.of("report.export", "asked").withMaxAttempts(2).withPriority(1)).taskId();
+            long other = tasks.submit(TaskRequest.of("mail.send", "hello")).taskId();
+
+            assertThat(attemptsAndPriority(typed)).containsExactly(8, 5);
+            assertThat(attemptsAndPriority(asked)).as("the request's own").containsExactly(2, 1);
+            assertThat(attemptsAndPriority(other)).as("a type without settings").containsExactly(TaskRequest.DEFAULT_MAX_ATTEMPTS, 0);
+        }
+        assertThat(output).contains("Task type 'report.export' has no handler here: the tasks of it this application "
+                + "submits get max-attempts 8 and default-priority 5; its retry settings apply only where it runs");
+    }
+
+    private List<Integer> attemptsAndPriority(long taskId) {
+        return rows.jdbc().queryForObject("SELECT max_attempts, priority FROM system_async_task WHERE id = ?",
+                (row, n) -> List.of(row.getInt(1), row.getInt(2)), taskId);
+    }
+
+    private ConfigurableApplicationContext start(String... settings) {
+        List<String> arguments = new ArrayList<>(List.of(
                 "--spring.datasource.url=" + db.jdbcUrl(),
                 "--spring.datasource.username=" + db.username(),
                 "--spring.datasource.password=" + db.password(),
                 // the test database has its schema already; the starter's test classpath carries Liquibase
                 "--spring.liquibase.enabled=false",
                 // the start-up line proves the log is captured, so that a missing warning means something
-                "--logging.level.root=INFO");
+                "--logging.level.root=INFO"));
+        arguments.addAll(List.of(settings));
+        return new SpringApplicationBuilder(SubmittingService.class).web(WebApplicationType.NONE)
+                .run(arguments.toArray(String[]::new));
     }
 
     private static boolean isConnectionPoolThread(String name) {

@@ -9,7 +9,6 @@ import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
-import com.tudicloud.asynctask.api.TaskPolicy;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -103,15 +102,26 @@ class TaskPolicyAutoConfigurationTest {
     }
 
     @Test
-    void aTypeWithoutAHandlerStopsStartUpEvenWithTheWorkerOff() {
-        service.withPropertyValues("async-task.worker.enabled=false", "async-task.types.gret.max-attempts=2",
-                        "async-task.types.greet.export.max-attempts=2")
-                .run(context -> assertThat(context).getFailure().rootCause()
-                        .isInstanceOf(InvalidAsyncTaskSettingsException.class)
-                        .hasMessageContaining("async-task.types.gret.max-attempts belongs to no task type this "
-                                + "application has a handler for (it has greet)")
-                        // under greet: greet's own bind refuses it as no setting of a type, once the names are all claimed
-                        .hasMessageNotContaining("greet.export"));
+    void aTypeWithoutAHandlerGivesItsSubmitsItsAttemptsAndPriorityEvenWithTheWorkerOff() {
+        service.withPropertyValues("async-task.worker.enabled=false", "async-task.types.mail.max-attempts=2",
+                        "async-task.types.greet.export.default-priority=7", "async-task.types.greet.max-attempts=4")
+                .run(context -> {
+                    TaskTypePolicies policies = context.getBean(TaskTypePolicies.class);
+                    assertThat(policies.maxAttempts("mail")).isEqualTo(2);
+                    assertThat(policies.defaultPriority("greet.export")).isEqualTo(7);
+                    assertThat(policies.defaultPriority("greet")).as("its handler declares 5; greet.export is another type").isEqualTo(5);
+                    assertThat(policies.maxAttempts("greet")).isEqualTo(4);
+                });
+    }
+
+    @Test
+    void aPropertyThatNamesNoSettingStopsStartUpNamingIt() {
+        service.withPropertyValues("async-task.types.mail.attempts=2", "async-task.types.mail=3").run(context ->
+                assertThat(context).getFailure().rootCause().isInstanceOf(InvalidAsyncTaskSettingsException.class)
+                        .hasMessageContaining("async-task.types.mail.attempts names no setting of a task type (they are "
+                                + "concurrency-limit, default-priority, max-attempts, max-execution-time, non-retryable, "
+                                + "retry, timeout-action)")
+                        .hasMessageContaining("async-task.types.mail names no setting"));
     }
 
     @Test

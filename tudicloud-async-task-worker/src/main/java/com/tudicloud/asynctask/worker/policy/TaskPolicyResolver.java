@@ -6,6 +6,8 @@ import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.api.spi.StoreLimits;
 import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
 import com.tudicloud.asynctask.worker.WorkerConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,16 +16,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
  * Decides each task type's policy from three layers, setting by setting: its properties under
- * {@code async-task.types.<type>}, else its handler's {@link TaskPolicy}, else the worker's. Then checks what a
+ * {@code async-task.types.<type>}, else its handler's {@link TaskPolicy}, else the worker's. A type with properties
+ * and no handler here takes its attempts and priority from them, for the tasks this application submits. Then checks what a
  * type sets itself (the worker's own settings are checked with the worker) and refuses to start on any
  * violation, naming the type and where the value came from.
  */
 public final class TaskPolicyResolver {
+
+    private static final Logger log = LoggerFactory.getLogger(TaskPolicyResolver.class);
 
     /** A backoff the store can add to its clock. */
     static final Duration MAX_BACKOFF = StoreLimits.SCHEMA.maxDelay();
@@ -52,22 +56,49 @@ public final class TaskPolicyResolver {
     }
 
     private TaskTypePolicies resolveAll(Collection<? extends TaskHandler<?>> handlers) {
-        TreeSet<String> handled = new TreeSet<>();
-        handlers.forEach(handler -> handled.add(handler.taskType()));
-        for (String type : overrides.keySet()) {
-            if (!handled.contains(type)) {
-                violations.add(TYPES + type + " names a task type this application has no handler for (it has "
-                        + (handled.isEmpty() ? "none" : String.join(", ", handled)) + ")");
-            }
-        }
         Map<String, TaskPolicy> policies = new TreeMap<>();
         for (TaskHandler<?> handler : handlers) {
             policies.put(handler.taskType(), resolve(handler));
         }
+        overrides.forEach((type, props) -> policies.computeIfAbsent(type, t -> submittedHere(t, props)));
         if (!violations.isEmpty()) {
             throw new InvalidAsyncTaskSettingsException(violations);
         }
         return new TaskTypePolicies(policies, worker.defaultPolicy());
+    }
+
+    /**
+     * A type without a handler here is one this application submits and another runs: what a submit decides
+     * (attempts and priority) applies to its tasks, the rest belongs to the worker that runs them.
+     */
+    private TaskPolicy submittedHere(String type, TaskPolicy props) {
+        TaskPolicy defaults = worker.defaultPolicy();
+        int maxAttempts = props.maxAttempts().orElse(defaults.maxAttempts().orElseThrow());
+        int priority = props.defaultPriority().orElse(defaults.defaultPriority().orElseThrow());
+        if (maxAttempts < 1) {
+            violations.add(TYPES + type + ".max-attempts (" + maxAttempts + ") must be at least 1");
+        }
+        List<String> elsewhere = settingsOfTheRunningWorker(props);
+        log.info("Task type '{}' has no handler here: the tasks of it this application submits get max-attempts {} "
+                + "and default-priority {}{}", type, maxAttempts, priority,
+                elsewhere.isEmpty() ? "" : "; its " + String.join(", ", elsewhere) + " settings apply only where it runs");
+        return new TaskPolicy(maxAttempts, priority, null, null, null, null, null, null).orElse(defaults);
+    }
+
+    private static List<String> settingsOfTheRunningWorker(TaskPolicy props) {
+        List<String> names = new ArrayList<>();
+        TaskPolicy.Retry retry = props.retry();
+        if (retry.initialBackoff() != null || retry.multiplier() != null || retry.maxBackoff() != null
+                || retry.jitter() != null) {
+            names.add("retry");
+        }
+        props.maxExecutionTime().ifPresent(set -> names.add("max-execution-time"));
+        props.timeoutAction().ifPresent(set -> names.add("timeout-action"));
+        props.concurrencyLimit().ifPresent(set -> names.add("concurrency-limit"));
+        if (!props.nonRetryable().isEmpty()) {
+            names.add("non-retryable");
+        }
+        return names;
     }
 
     private TaskPolicy resolve(TaskHandler<?> handler) {

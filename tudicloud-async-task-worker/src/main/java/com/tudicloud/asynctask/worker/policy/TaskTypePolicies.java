@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The policy of each task type this application has a handler for, every setting decided, and the worker's
- * policy for any other type (one submitted here but run elsewhere). Built once at start-up by
+ * The policy of each task type this application has a handler for, every setting decided; of each type it only
+ * submits and has properties for, their attempts and priority; and the worker's policy for any other type. Built once at start-up by
  * {@link TaskPolicyResolver}; read on every submit and every execution's end.
  */
 public final class TaskTypePolicies implements TaskTypeDefaults {
@@ -22,7 +22,7 @@ public final class TaskTypePolicies implements TaskTypeDefaults {
         this.defaults = defaults;
     }
 
-    /** The type's policy; for a type without a handler here, {@link #defaults()}. */
+    /** The type's policy; for a type without one of its own here, {@link #defaults()}. */
     public TaskPolicy forType(String taskType) {
         return byType.getOrDefault(taskType, defaults);
     }

@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.worker.policy;
 import com.tudicloud.asynctask.api.TaskContext;
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskPolicy;
+import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.worker.WorkerConfig;
@@ -134,12 +135,12 @@ class TaskPolicyResolverTest {
             type.maxBackoff = Duration.ofSeconds(1);
             type.nonRetryable = List.of(String.class);
         });
-        override("ghost", type -> type.maxAttempts = 2);
+        override("ghost", type -> type.maxAttempts = 0);
 
         assertThatThrownBy(() -> resolve(new Handler("report", TaskPolicy.DEFAULTS)))
                 .isInstanceOf(InvalidAsyncTaskSettingsException.class)
                 .satisfies(e -> assertThat(((InvalidAsyncTaskSettingsException) e).violations()).containsExactlyInAnyOrder(
-                        "async-task.types.ghost names a task type this application has no handler for (it has report)",
+                        "async-task.types.ghost.max-attempts (0) must be at least 1",
                         "async-task.types.report.max-attempts (0) must be at least 1",
                         "async-task.types.report.concurrency-limit (-1) must be at least 1",
                         "async-task.types.report.max-execution-time (PT0S) must be positive",
@@ -148,6 +149,25 @@ class TaskPolicyResolverTest {
                         "async-task.types.report.retry.max-backoff (PT1S) must not be less than "
                                 + "async-task.types.report.retry.initial-backoff (PT10S)",
                         "async-task.types.report.non-retryable names java.lang.String, which is not an exception class"));
+    }
+
+    /** Submitted here, run elsewhere: attempts and priority count for the submits, nothing else is decided here. */
+    @Test
+    void aTypeWithoutAHandlerHereGetsItsAttemptsAndPriorityForItsSubmits() {
+        override("mail", type -> {
+            type.maxAttempts = 8;
+            type.defaultPriority = 5;
+            type.maxBackoff = Duration.ofMinutes(30);
+        });
+        override("sms", type -> type.defaultPriority = -1);
+
+        TaskTypePolicies policies = resolve(new Handler("report", TaskPolicy.DEFAULTS));
+
+        assertThat(policies.maxAttempts("mail")).isEqualTo(8);
+        assertThat(policies.defaultPriority("mail")).isEqualTo(5);
+        assertThat(policies.maxAttempts("sms")).as("the default").isEqualTo(TaskRequest.DEFAULT_MAX_ATTEMPTS);
+        assertThat(policies.defaultPriority("sms")).isEqualTo(-1);
+        assertThat(policies.forType("mail").retry()).as("the running worker's business").isEqualTo(policies.defaults().retry());
     }
 
     @Test
