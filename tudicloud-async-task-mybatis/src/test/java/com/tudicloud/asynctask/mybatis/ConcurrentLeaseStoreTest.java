@@ -109,7 +109,7 @@ class ConcurrentLeaseStoreTest {
                 int requeued = 0;
                 int failed = 0;
                 while (true) {
-                    RecoveryBatch batch = store.recoverExpiredLeases(20);
+                    RecoveryBatch batch = store.recoverExpiredLeases("test-recoverer", 20);
                     if (batch.examined() == 0) {
                         return new RecoveryBatch(0, requeued, failed, 0, List.of());
                     }

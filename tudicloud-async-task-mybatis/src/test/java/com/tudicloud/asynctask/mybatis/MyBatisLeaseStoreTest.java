@@ -158,7 +158,7 @@ class MyBatisLeaseStoreTest {
         long id = submit(task("mail", 0, 0));
         ClaimedTask first = leases.claim(claim(Set.of("mail"), 1)).get(0);
         rows.expireLease(id);
-        assertThat(leases.recoverExpiredLeases(100).requeued()).isEqualTo(1);
+        assertThat(leases.recoverExpiredLeases("test-recoverer", 100).requeued()).isEqualTo(1);
         // the same worker claims the task again: same owner, newer token
         ClaimedTask second = leases.claim(claim(Set.of("mail"), 1)).get(0);
         assertThat(second.id()).isEqualTo(id);
@@ -295,7 +295,7 @@ class MyBatisLeaseStoreTest {
         rows.expireLease(fail);
         rows.expireLease(cancel);
 
-        RecoveryBatch batch = leases.recoverExpiredLeases(100);
+        RecoveryBatch batch = leases.recoverExpiredLeases("test-recoverer", 100);
 
         assertThat(batch.requeued()).isEqualTo(1);
         assertThat(batch.failed()).isEqualTo(1);
@@ -305,7 +305,7 @@ class MyBatisLeaseStoreTest {
         assertThat(rows.status(fail)).isEqualTo("FAILED");
         assertThat(rows.status(cancel)).isEqualTo("CANCELLED");
         assertThat(rows.status(healthy)).isEqualTo("RUNNING");
-        assertThat(leases.recoverExpiredLeases(100).examined()).isZero();
+        assertThat(leases.recoverExpiredLeases("test-recoverer", 100).examined()).isZero();
     }
 
     @Test
@@ -315,9 +315,9 @@ class MyBatisLeaseStoreTest {
         }
         leases.claim(claim(Set.of("mail"), 7)).forEach(t -> rows.expireLease(t.id()));
 
-        assertThat(leases.recoverExpiredLeases(3).recovered()).isEqualTo(3);
-        assertThat(leases.recoverExpiredLeases(3).recovered()).isEqualTo(3);
-        assertThat(leases.recoverExpiredLeases(3).recovered()).isEqualTo(1);
+        assertThat(leases.recoverExpiredLeases("test-recoverer", 3).recovered()).isEqualTo(3);
+        assertThat(leases.recoverExpiredLeases("test-recoverer", 3).recovered()).isEqualTo(3);
+        assertThat(leases.recoverExpiredLeases("test-recoverer", 3).recovered()).isEqualTo(1);
     }
 
     @Test

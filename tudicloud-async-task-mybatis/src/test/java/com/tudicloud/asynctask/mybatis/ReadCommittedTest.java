@@ -125,7 +125,7 @@ class ReadCommittedTest {
         List<ClaimedTask> held = new ArrayList<>(old.store.leaseStore().claim(claim("old", 2)));
         held.sort(Comparator.comparingLong(ClaimedTask::id));
         rows.expireLease(held.get(0).id());
-        assertThat(old.store.leaseStore().recoverExpiredLeases(10).requeued()).isEqualTo(1);
+        assertThat(old.store.leaseStore().recoverExpiredLeases("test-recoverer", 10).requeued()).isEqualTo(1);
         ClaimedTask taken = fresh.store.leaseStore().claim(claim("new", 1)).get(0);
         assertThat(taken.id()).isEqualTo(held.get(0).id());
         return new LeasePair(old, fresh, held.get(0), held.get(1), taken);

@@ -36,11 +36,6 @@ public interface LeaseStore {
      */
     RecoveryBatch recoverExpiredLeases(String recoveredBy, int batchSize);
 
-    /** Recovers one bounded batch of tasks whose lease has expired, naming no recovering worker. */
-    default RecoveryBatch recoverExpiredLeases(int batchSize) {
-        return recoverExpiredLeases(null, batchSize);
-    }
-
     /** The largest values this store keeps; the engine fits what handlers return and report to them. */
     default StoreLimits limits() {
         return StoreLimits.SCHEMA;

@@ -196,7 +196,7 @@ class AsyncTaskWorkerTest {
         var thief = MyBatisStores.create(db.dataSource()).leaseStore();
         rows.expireLease(id);
         // the thief's recovery or the worker's own (every 500 ms), whichever comes first, requeues it
-        assertThat(thief.recoverExpiredLeases(10).requeued() == 1 || "QUEUED".equals(rows.status(id)))
+        assertThat(thief.recoverExpiredLeases("test-recoverer", 10).requeued() == 1 || "QUEUED".equals(rows.status(id)))
                 .as("requeued after its lease expired").isTrue();
         assertThat(thief.claim(new ClaimRequest("thief", Set.of("slow"), 1, Duration.ofMillis(60_000), ConcurrencyLimits.NONE)))
                 .hasSize(1);
