@@ -1,5 +1,8 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.ConditionalOnConsole;
+import com.tudicloud.asynctask.admin.api.error.ApiProblems;
+import com.tudicloud.asynctask.admin.api.error.UnicodeText;
 import com.tudicloud.asynctask.api.spi.AuditEntry;
 import com.tudicloud.asynctask.api.spi.AuditQuery;
 import com.tudicloud.asynctask.api.spi.AuditTrail;

@@ -1,5 +1,9 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.ConditionalOnConsole;
+import com.tudicloud.asynctask.admin.api.error.ApiProblems;
+import com.tudicloud.asynctask.admin.api.error.LogText;
+import com.tudicloud.asynctask.admin.api.json.BulkActionBody;
 import com.tudicloud.asynctask.admin.AdminProperties;
 import com.tudicloud.asynctask.admin.api.OperatorActions.Action;
 import com.tudicloud.asynctask.admin.api.OperatorActions.Actor;

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.api.error.LogText;
 import com.tudicloud.asynctask.api.spi.AuditEntry;
 import com.tudicloud.asynctask.api.spi.AuditTrail;
 import io.micrometer.core.instrument.Counter;

@@ -1,5 +1,7 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.ConditionalOnConsole;
+import com.tudicloud.asynctask.admin.api.error.ProblemText;
 import com.tudicloud.asynctask.admin.AdminProperties;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;

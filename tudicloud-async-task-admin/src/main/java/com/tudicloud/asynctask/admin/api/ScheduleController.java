@@ -1,5 +1,13 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.ConditionalOnConsole;
+import com.tudicloud.asynctask.admin.api.error.ApiProblems;
+import com.tudicloud.asynctask.admin.api.error.LogText;
+import com.tudicloud.asynctask.admin.api.error.UnicodeText;
+import com.tudicloud.asynctask.admin.api.json.PayloadRedaction;
+import com.tudicloud.asynctask.admin.api.json.ScheduleBody;
+import com.tudicloud.asynctask.admin.api.json.ScheduleExpression;
+import com.tudicloud.asynctask.admin.api.json.ScheduleJson;
 import com.tudicloud.asynctask.api.MisfirePolicy;
 import com.tudicloud.asynctask.api.OverlapPolicy;
 import com.tudicloud.asynctask.api.RecurringTask;

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.api.error.ApiProblems;
 import com.tudicloud.asynctask.api.spi.TaskSort;
 
 import java.util.Locale;

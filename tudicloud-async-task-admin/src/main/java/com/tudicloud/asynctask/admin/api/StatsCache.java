@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.ConditionalOnConsole;
 import com.tudicloud.asynctask.admin.AdminProperties;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TaskStats;

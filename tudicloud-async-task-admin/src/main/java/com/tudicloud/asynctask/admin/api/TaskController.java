@@ -1,5 +1,16 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.ConditionalOnConsole;
+import com.tudicloud.asynctask.admin.api.error.ApiProblems;
+import com.tudicloud.asynctask.admin.api.error.LogText;
+import com.tudicloud.asynctask.admin.api.error.UnicodeText;
+import com.tudicloud.asynctask.admin.api.json.PayloadRedaction;
+import com.tudicloud.asynctask.admin.api.json.StatusChangeJson;
+import com.tudicloud.asynctask.admin.api.json.SubmitTaskBody;
+import com.tudicloud.asynctask.admin.api.json.TaskEventJson;
+import com.tudicloud.asynctask.admin.api.json.TaskEventsJson;
+import com.tudicloud.asynctask.admin.api.json.TaskJson;
+import com.tudicloud.asynctask.admin.api.json.TaskPageJson;
 import com.tudicloud.asynctask.admin.AdminProperties;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.CancelOutcome;

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.ConditionalOnConsole;
 import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
 import com.tudicloud.asynctask.api.TaskPolicy;

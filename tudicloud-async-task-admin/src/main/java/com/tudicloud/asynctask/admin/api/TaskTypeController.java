@@ -1,5 +1,9 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.ConditionalOnConsole;
+import com.tudicloud.asynctask.admin.api.error.ApiProblems;
+import com.tudicloud.asynctask.admin.api.error.LogText;
+import com.tudicloud.asynctask.admin.api.error.UnicodeText;
 import com.tudicloud.asynctask.admin.api.OperatorActions.Action;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.spi.FleetSettings;

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.ConditionalOnConsole;
 import com.tudicloud.asynctask.admin.timeline.FinishedMinutes;
 import com.tudicloud.asynctask.admin.timeline.QueueSamples;
 import com.tudicloud.asynctask.api.spi.QueueSample;

@@ -1,6 +1,6 @@
 package com.tudicloud.asynctask.admin.console;
 
-import com.tudicloud.asynctask.admin.api.ConditionalOnConsole;
+import com.tudicloud.asynctask.admin.ConditionalOnConsole;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.servlet.config.annotation.ResourceHandlerRegistry;
 import org.springframework.web.servlet.config.annotation.ViewControllerRegistry;

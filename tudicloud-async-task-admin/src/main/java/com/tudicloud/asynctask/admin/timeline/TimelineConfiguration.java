@@ -1,7 +1,7 @@
 package com.tudicloud.asynctask.admin.timeline;
 
 import com.tudicloud.asynctask.admin.AdminProperties;
-import com.tudicloud.asynctask.admin.api.ConditionalOnConsole;
+import com.tudicloud.asynctask.admin.ConditionalOnConsole;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.api.json.PayloadRedaction;
 import com.tudicloud.asynctask.admin.AdminTestDatabase;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;

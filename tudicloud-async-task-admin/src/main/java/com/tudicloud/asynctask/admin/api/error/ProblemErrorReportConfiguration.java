@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.error;
 
 import org.apache.catalina.Host;
 import org.apache.catalina.Valve;

@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.error;
 
 /** Text from a request, fit for one log line: valid Unicode, short, quoted, line breaks and controls escaped. */
 public final class LogText {

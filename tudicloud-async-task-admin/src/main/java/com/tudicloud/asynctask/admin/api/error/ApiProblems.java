@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.error;
 
 import org.springframework.context.MessageSource;
 import org.springframework.http.HttpStatus;
@@ -15,53 +15,53 @@ import java.util.Map;
  * request asks for (Accept-Language; English otherwise): the texts are message codes of
  * i18n/problems*.properties, resolved when the problem is written.
  */
-final class ApiProblems {
+public final class ApiProblems {
 
     private ApiProblems() {
     }
 
     /** A field or parameter that is wrong; text arguments may quote the request and are kept short and writable. */
-    static ErrorResponseException badRequest(String field, String messageCode, Object... arguments) {
+    public static ErrorResponseException badRequest(String field, String messageCode, Object... arguments) {
         return new LocalizedProblem(HttpStatus.BAD_REQUEST, "problem.title.invalid", field, messageCode, arguments);
     }
 
     /** A message that comes worded from elsewhere (the api module's request rules), shown as it is. */
-    static ErrorResponseException badRequestAsWorded(String field, String message) {
+    public static ErrorResponseException badRequestAsWorded(String field, String message) {
         return badRequest(field, "problem.worded", message);
     }
 
-    static ErrorResponseException taskNotFound(long taskId) {
+    public static ErrorResponseException taskNotFound(long taskId) {
         return new LocalizedProblem(HttpStatus.NOT_FOUND, "problem.title.notFound", null, "problem.task.notFound",
                 String.valueOf(taskId));
     }
 
-    static ErrorResponseException scheduleNotFound(String name) {
+    public static ErrorResponseException scheduleNotFound(String name) {
         return new LocalizedProblem(HttpStatus.NOT_FOUND, "problem.title.scheduleNotFound", "name",
                 "problem.schedule.notFound", name);
     }
 
     /** A schedule whose state forbids what was asked; the message code takes its name. */
-    static ErrorResponseException scheduleConflict(String name, String messageCode) {
+    public static ErrorResponseException scheduleConflict(String name, String messageCode) {
         return new LocalizedProblem(HttpStatus.CONFLICT, "problem.title.scheduleConflict", "name", messageCode, name);
     }
 
-    static ErrorResponseException taskTypeNotFound(String taskType, Object known) {
+    public static ErrorResponseException taskTypeNotFound(String taskType, Object known) {
         return new LocalizedProblem(HttpStatus.NOT_FOUND, "problem.title.typeNotFound", "type", "problem.taskType.notFound",
                 taskType, known);
     }
 
     /** A task whose status forbids what was asked; the message code takes the task id and its status. */
-    static ErrorResponseException conflict(long taskId, String messageCode, Object status) {
+    public static ErrorResponseException conflict(long taskId, String messageCode, Object status) {
         return new LocalizedProblem(HttpStatus.CONFLICT, "problem.title.conflict", null, messageCode,
                 String.valueOf(taskId), status);
     }
 
     /** A bulk action refused as it stands: the match changed, another one runs. */
-    static ErrorResponseException bulkConflict(String messageCode, Object... arguments) {
+    public static ErrorResponseException bulkConflict(String messageCode, Object... arguments) {
         return new LocalizedProblem(HttpStatus.CONFLICT, "problem.title.bulkConflict", null, messageCode, arguments);
     }
 
-    static ErrorResponseException bulkJobNotFound(long id, int kept) {
+    public static ErrorResponseException bulkJobNotFound(long id, int kept) {
         return new LocalizedProblem(HttpStatus.NOT_FOUND, "problem.title.bulkNotFound", null, "problem.bulk.notFound",
                 String.valueOf(id), kept);
     }

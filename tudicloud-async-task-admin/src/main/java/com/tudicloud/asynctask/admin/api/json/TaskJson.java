@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.json;
 
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
@@ -41,11 +41,11 @@ public record TaskJson(
                 + "service submitted; only in GET /api/tasks/{id}", example = "alice") String submittedBy) {
 
     /** @param fullErrors the whole last error (operators), else its first line (ErrorText) */
-    static TaskJson summary(TaskView view, boolean fullErrors) {
+    public static TaskJson summary(TaskView view, boolean fullErrors) {
         return of(view, null, null, fullErrors, null);
     }
 
-    static TaskJson detail(TaskView view, PayloadRedaction redaction, boolean fullErrors, String submittedBy) {
+    public static TaskJson detail(TaskView view, PayloadRedaction redaction, boolean fullErrors, String submittedBy) {
         PayloadRedaction.Shown shown = redaction.show(view.payloadJson());
         return of(view, shown.payload(), shown.redactedFields(), fullErrors, submittedBy);
     }

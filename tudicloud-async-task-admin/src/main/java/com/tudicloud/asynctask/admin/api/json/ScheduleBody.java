@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.json;
 
 import com.tudicloud.asynctask.api.MisfirePolicy;
 import com.tudicloud.asynctask.api.OverlapPolicy;

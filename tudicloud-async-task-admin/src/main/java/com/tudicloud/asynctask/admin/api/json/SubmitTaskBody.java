@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.json;
 
 import com.tudicloud.asynctask.api.TaskRequest;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -30,12 +30,12 @@ public record SubmitTaskBody(
         @Schema(description = "a second submit with the same type and key returns the first task", example = "order-7-export")
         @Size(max = TaskRequest.MAX_DEDUP_KEY_LENGTH) @Pattern(regexp = NOT_BLANK, message = "{jakarta.validation.constraints.NotBlank.message}") String dedupKey) {
 
-    static final long MAX_DELAY_MILLIS = 3_155_760_000_000L;
-    static final Duration MAX_DELAY = Duration.ofMillis(MAX_DELAY_MILLIS);
+    public static final long MAX_DELAY_MILLIS = 3_155_760_000_000L;
+    public static final Duration MAX_DELAY = Duration.ofMillis(MAX_DELAY_MILLIS);
     /** Something other than white space, line breaks included. */
     static final String NOT_BLANK = "(?s).*\\S.*";
 
-    TaskRequest toRequest() {
+    public TaskRequest toRequest() {
         TaskRequest request = TaskRequest.of(taskType, payload).withOwnerId(ownerId).withDedupKey(dedupKey);
         if (priority != null) {
             request = request.withPriority(priority);

@@ -1,5 +1,6 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.json;
 
+import com.tudicloud.asynctask.admin.api.error.UnicodeText;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.deser.jdk.StringDeserializer;

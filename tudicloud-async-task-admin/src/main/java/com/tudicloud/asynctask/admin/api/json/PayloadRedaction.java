@@ -1,5 +1,6 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.json;
 
+import com.tudicloud.asynctask.admin.ConditionalOnConsole;
 import com.tudicloud.asynctask.admin.AdminProperties;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
@@ -114,7 +115,7 @@ public class PayloadRedaction {
      *
      * @return the payload text to store; null for none
      */
-    String restore(JsonNode submitted, String storedJson) {
+    public String restore(JsonNode submitted, String storedJson) {
         if (submitted == null) {
             return null;
         }

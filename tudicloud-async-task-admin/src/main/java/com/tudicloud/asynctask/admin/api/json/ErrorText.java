@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.json;
 
 /**
  * How much of a task's error text (its last_error, an event's message) a user sees. Operators see all of it.

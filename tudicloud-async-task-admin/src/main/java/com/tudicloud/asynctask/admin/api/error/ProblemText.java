@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.error;
 
 /**
  * Text from a request, fit to quote in a problem detail: short, and valid Unicode, since a lone

@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.error;
 
 import org.apache.tomcat.util.http.parser.Host;
 

@@ -1,5 +1,7 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.json;
 
+import com.tudicloud.asynctask.admin.api.error.ApiProblems;
+import com.tudicloud.asynctask.admin.api.error.UnicodeText;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.TaskFilter;
@@ -31,12 +33,12 @@ public record BulkActionBody(
     private static final Instant EARLIEST = Instant.parse("1000-01-01T00:00:00Z");
     private static final Instant LATEST = Instant.parse("9999-01-01T00:00:00Z");
 
-    boolean isDryRun() {
+    public boolean isDryRun() {
         return Boolean.TRUE.equals(dryRun);
     }
 
     /** An empty filter matches every task: it must be asked for as all. */
-    boolean namesItsTasks() {
+    public boolean namesItsTasks() {
         return (statuses != null && !statuses.isEmpty()) || !isBlank(taskType) || !isBlank(ownerId) || createdFrom != null
                 || createdTo != null || Boolean.TRUE.equals(all);
     }
@@ -46,7 +48,7 @@ public record BulkActionBody(
     }
 
     /** The filter within the statuses the action takes; a field that is wrong gets a 400 naming it. */
-    TaskFilter filter(Set<TaskStatus> allowed) {
+    public TaskFilter filter(Set<TaskStatus> allowed) {
         if (statuses != null) {
             for (TaskStatus status : statuses) {
                 if (status == null || !allowed.contains(status)) {

@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.json;
 
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.TaskEvent;
@@ -32,7 +32,7 @@ public record TaskEventJson(
         boolean fromTaskRow) {
 
     /** @param fullErrors the whole message (operators), else its first line (ErrorText) */
-    static TaskEventJson of(TaskEvent e, boolean fullErrors) {
+    public static TaskEventJson of(TaskEvent e, boolean fullErrors) {
         return new TaskEventJson(e.id(), e.type(), e.attempt(), e.leaseToken(), e.workerId(), e.actor(), e.status(),
                 e.delayMillis(), ErrorText.shown(e.message(), fullErrors), e.startedAt(), e.createdAt(), e.fromTaskRow());
     }

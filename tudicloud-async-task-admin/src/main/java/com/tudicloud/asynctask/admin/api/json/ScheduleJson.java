@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.json;
 
 import com.tudicloud.asynctask.api.MisfirePolicy;
 import com.tudicloud.asynctask.api.OverlapPolicy;
@@ -32,7 +32,7 @@ public record ScheduleJson(
         @Schema(description = "fire times that submitted nothing (missed and skipped, or overlapping)") long skippedCount,
         Instant lastSkippedAt, Instant createTime, Instant updateTime) {
 
-    static ScheduleJson of(Schedule s, PayloadRedaction redaction) {
+    public static ScheduleJson of(Schedule s, PayloadRedaction redaction) {
         ScheduleDefinition d = s.definition();
         PayloadRedaction.Shown shown = redaction.show(d.payloadJson());
         return new ScheduleJson(d.name(), ScheduleExpression.of(d), d.timeZone(), d.taskType(), shown.payload(),

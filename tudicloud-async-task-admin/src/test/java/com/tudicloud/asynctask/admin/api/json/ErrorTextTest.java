@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.json;
 
 import org.junit.jupiter.api.Test;
 

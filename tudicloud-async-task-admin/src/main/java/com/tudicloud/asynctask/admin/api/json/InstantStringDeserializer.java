@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.json;
 
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;

@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.json;
 
 import com.tudicloud.asynctask.admin.AdminProperties;
 import org.junit.jupiter.api.Test;

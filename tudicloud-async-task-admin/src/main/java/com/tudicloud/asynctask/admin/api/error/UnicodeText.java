@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.error;
 
 import tools.jackson.databind.JsonNode;
 
@@ -28,7 +28,7 @@ public final class UnicodeText {
     }
 
     /** Whether any string or property name anywhere in {@code json} holds a lone surrogate. */
-    static boolean hasLoneSurrogate(JsonNode json) {
+    public static boolean hasLoneSurrogate(JsonNode json) {
         if (json.isString()) {
             return loneSurrogateAt(json.asString()) >= 0;
         }

@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 

@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.json;
 
 import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
 import org.springframework.boot.convert.DurationStyle;
@@ -12,12 +12,12 @@ import java.util.List;
  * such as {@code @daily}, or {@code @every} and a duration ({@code @every 30s}, {@code @every PT1H}) for a
  * fixed interval.
  */
-record ScheduleExpression(String cron, Duration interval) {
+public record ScheduleExpression(String cron, Duration interval) {
 
     static final String EVERY = "@every ";
 
     /** @throws IllegalArgumentException when the duration after {@code @every} is not one */
-    static ScheduleExpression parse(String text) {
+    public static ScheduleExpression parse(String text) {
         if (text.startsWith(EVERY)) {
             try {
                 return new ScheduleExpression(null, DurationStyle.detectAndParse(text.substring(EVERY.length()).strip()));
@@ -28,7 +28,7 @@ record ScheduleExpression(String cron, Duration interval) {
         return new ScheduleExpression(text, null);
     }
 
-    static String of(ScheduleDefinition definition) {
+    public static String of(ScheduleDefinition definition) {
         return definition.cronExpression() != null ? definition.cronExpression() : EVERY + inLargestUnit(definition.interval());
     }
 
