@@ -11,7 +11,6 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -79,13 +78,13 @@ public class AdminProperties {
     private int bulkMaxTasks = 100_000;
 
     /** Who may log in; passwords are stored hashed, with their encoder's prefix, e.g. {bcrypt}$2a$10$... */
-    private List<User> users = new ArrayList<>();
+    private List<AdminUser> users = new ArrayList<>();
 
     /** Tokens for programs (HTTP header Authorization: Bearer ...), stored as their SHA-256 digest. */
-    private List<ApiToken> apiTokens = new ArrayList<>();
+    private List<AdminApiToken> apiTokens = new ArrayList<>();
 
     @Valid
-    private final LoginThrottle loginThrottle = new LoginThrottle();
+    private final LoginThrottleProperties loginThrottle = new LoginThrottleProperties();
 
     public int getListLimit() {
         return listLimit;
@@ -111,15 +110,15 @@ public class AdminProperties {
         this.bulkMaxTasks = bulkMaxTasks;
     }
 
-    public List<ApiToken> getApiTokens() {
+    public List<AdminApiToken> getApiTokens() {
         return apiTokens;
     }
 
-    public void setApiTokens(List<ApiToken> apiTokens) {
+    public void setApiTokens(List<AdminApiToken> apiTokens) {
         this.apiTokens = apiTokens;
     }
 
-    public LoginThrottle getLoginThrottle() {
+    public LoginThrottleProperties getLoginThrottle() {
         return loginThrottle;
     }
 
@@ -175,11 +174,11 @@ public class AdminProperties {
         this.redactPayloadFields = redactPayloadFields;
     }
 
-    public List<User> getUsers() {
+    public List<AdminUser> getUsers() {
         return users;
     }
 
-    public void setUsers(List<User> users) {
+    public void setUsers(List<AdminUser> users) {
         this.users = users;
     }
 
@@ -197,147 +196,4 @@ public class AdminProperties {
         }
     }
 
-    public static class User {
-
-        private String username;
-
-        /** The hashed password, with its encoder's prefix. */
-        private String password;
-
-        private Role role = Role.VIEWER;
-
-        public String getUsername() {
-            return username;
-        }
-
-        public void setUsername(String username) {
-            this.username = username;
-        }
-
-        public String getPassword() {
-            return password;
-        }
-
-        public void setPassword(String password) {
-            this.password = password;
-        }
-
-        public Role getRole() {
-            return role;
-        }
-
-        public void setRole(Role role) {
-            this.role = role;
-        }
-    }
-
-    public static class ApiToken {
-
-        /** Who the token stands for in the audit trail and the task history, as token:&lt;name&gt;. */
-        private String name;
-
-        /** The token's SHA-256 digest, sha256:&lt;64 hex digits&gt;, as the create-token command prints it. */
-        private String hash;
-
-        private Role role = Role.VIEWER;
-
-        /** When the token stops working; required. */
-        private Instant expiresAt;
-
-        public String getName() {
-            return name;
-        }
-
-        public void setName(String name) {
-            this.name = name;
-        }
-
-        public String getHash() {
-            return hash;
-        }
-
-        public void setHash(String hash) {
-            this.hash = hash;
-        }
-
-        public Role getRole() {
-            return role;
-        }
-
-        public void setRole(Role role) {
-            this.role = role;
-        }
-
-        public Instant getExpiresAt() {
-            return expiresAt;
-        }
-
-        public void setExpiresAt(Instant expiresAt) {
-            this.expiresAt = expiresAt;
-        }
-    }
-
-    /**
-     * Failed logins allowed before a caller must wait, per user name and per client address; a caller that has
-     * used them up gets 429 without a password check until its allowance refills.
-     */
-    public static class LoginThrottle {
-
-        /** Failed logins of one user name per minute. */
-        @Positive(message = "must be from 1 to 2147483647")
-        private int perUserPerMinute = 5;
-
-        /** Failed logins of one user name per hour: after a burst, the wait grows from a minute to the hour. */
-        @Positive(message = "must be from 1 to 2147483647")
-        private int perUserPerHour = 20;
-
-        /** Failed logins from one client address per minute. */
-        @Positive(message = "must be from 1 to 2147483647")
-        private int perAddressPerMinute = 20;
-
-        /** Failed logins from one client address per hour. */
-        @Positive(message = "must be from 1 to 2147483647")
-        private int perAddressPerHour = 100;
-
-        public int getPerUserPerMinute() {
-            return perUserPerMinute;
-        }
-
-        public void setPerUserPerMinute(int perUserPerMinute) {
-            this.perUserPerMinute = perUserPerMinute;
-        }
-
-        public int getPerUserPerHour() {
-            return perUserPerHour;
-        }
-
-        public void setPerUserPerHour(int perUserPerHour) {
-            this.perUserPerHour = perUserPerHour;
-        }
-
-        public int getPerAddressPerMinute() {
-            return perAddressPerMinute;
-        }
-
-        public void setPerAddressPerMinute(int perAddressPerMinute) {
-            this.perAddressPerMinute = perAddressPerMinute;
-        }
-
-        public int getPerAddressPerHour() {
-            return perAddressPerHour;
-        }
-
-        public void setPerAddressPerHour(int perAddressPerHour) {
-            this.perAddressPerHour = perAddressPerHour;
-        }
-    }
-
-    public enum Role {
-        /** Reads tasks, statistics and workers. */
-        VIEWER,
-        /** A viewer who may also submit, cancel and retry, and read the audit trail. */
-        OPERATOR,
-        /** Reads /actuator/prometheus and /actuator/metrics, nothing else: a scrape credential. */
-        METRICS
-    }
 }

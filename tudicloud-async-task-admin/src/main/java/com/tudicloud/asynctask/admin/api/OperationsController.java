@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.admin.api;
 
 import com.tudicloud.asynctask.admin.ConditionalOnConsole;
 import com.tudicloud.asynctask.admin.AdminProperties;
+import com.tudicloud.asynctask.admin.AdminRole;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.TaskStats;
 import com.tudicloud.asynctask.api.spi.WorkerInfo;
@@ -103,7 +104,7 @@ public class OperationsController {
                 roles.add(name.substring("ROLE_".length()));
             }
         }
-        boolean operator = roles.contains(AdminProperties.Role.OPERATOR.name());
+        boolean operator = roles.contains(AdminRole.OPERATOR.name());
         return new CurrentUserJson(authentication.getName(), roles, operator, operator ? taskTypes.known() : Set.of(),
                 ZoneId.systemDefault().getId());
     }

@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.admin.demo;
 
 import com.tudicloud.asynctask.admin.AdminProperties;
+import com.tudicloud.asynctask.admin.AdminUser;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.PositiveOrZero;
 import org.hibernate.validator.constraints.time.DurationMax;
@@ -65,7 +66,7 @@ public class DemoProperties {
     private Duration stepPause = Duration.ofMillis(300);
 
     /** The demo's logins while the demo runs, unless async-task.admin.users names users: then only those log in. */
-    private List<AdminProperties.User> users = new ArrayList<>();
+    private List<AdminUser> users = new ArrayList<>();
 
     public Boolean getEnabled() {
         return enabled;
@@ -139,11 +140,11 @@ public class DemoProperties {
         this.stepPause = stepPause;
     }
 
-    public List<AdminProperties.User> getUsers() {
+    public List<AdminUser> getUsers() {
         return users;
     }
 
-    public void setUsers(List<AdminProperties.User> users) {
+    public void setUsers(List<AdminUser> users) {
         this.users = users;
     }
 }

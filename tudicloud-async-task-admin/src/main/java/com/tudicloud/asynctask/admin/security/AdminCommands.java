@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.admin.security;
 
 import com.tudicloud.asynctask.admin.AdminProperties;
+import com.tudicloud.asynctask.admin.AdminRole;
 
 import java.io.BufferedReader;
 import java.io.Console;
@@ -80,7 +81,7 @@ public final class AdminCommands {
 
     private int createToken(Map<String, String> options) {
         String name = required(options, "name");
-        AdminProperties.Role role = AdminProperties.Role.valueOf(required(options, "role").toUpperCase(Locale.ROOT));
+        AdminRole role = AdminRole.valueOf(required(options, "role").toUpperCase(Locale.ROOT));
         int days = Integer.parseInt(required(options, "days"));
         if (days < 1 || days > MAX_TOKEN_DAYS) {
             throw new IllegalArgumentException("--days must be from 1 to " + MAX_TOKEN_DAYS);

@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.admin.security;
 
 import com.tudicloud.asynctask.admin.AdminProperties;
+import com.tudicloud.asynctask.admin.AdminUser;
 import com.tudicloud.asynctask.admin.demo.DemoMode;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetails;
@@ -43,7 +44,7 @@ final class AdminUsers {
      * @param demoUsers the demo's users, used only while the demo runs and nobody is configured
      * @param jdbcUrl   the database, named (without credentials) when the demo's users are refused for it
      */
-    static List<UserDetails> resolve(List<AdminProperties.User> configured, List<AdminProperties.User> demoUsers,
+    static List<UserDetails> resolve(List<AdminUser> configured, List<AdminUser> demoUsers,
                                      DemoMode demo, String jdbcUrl) {
         if (!configured.isEmpty()) {
             return toUsers(configured, "async-task.admin.users");
@@ -62,12 +63,12 @@ final class AdminUsers {
         throw new NoLoginsException("No users can log in: async-task.admin.users is empty and the demo is off.", configure);
     }
 
-    private static List<UserDetails> toUsers(List<AdminProperties.User> users, String property) {
+    private static List<UserDetails> toUsers(List<AdminUser> users, String property) {
         return java.util.stream.IntStream.range(0, users.size()).mapToObj(i -> toUser(users.get(i), property + "[" + i + "]"))
                 .toList();
     }
 
-    private static UserDetails toUser(AdminProperties.User user, String property) {
+    private static UserDetails toUser(AdminUser user, String property) {
         if (user.getUsername() == null || user.getUsername().isBlank()) {
             throw new NoLoginsException(property + " has no username.", "Set " + property + ".username.");
         }

@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.admin.security;
 
 import com.tudicloud.asynctask.admin.AdminProperties;
+import com.tudicloud.asynctask.admin.AdminApiToken;
 import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.authentication.CredentialsExpiredException;
@@ -34,13 +35,13 @@ final class ApiTokens implements AuthenticationProvider {
     private static final Pattern DIGEST = Pattern.compile(Pattern.quote(DIGEST_PREFIX) + "[0-9a-f]{64}");
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final Map<String, AdminProperties.ApiToken> byDigest = new HashMap<>();
+    private final Map<String, AdminApiToken> byDigest = new HashMap<>();
     private final Clock clock;
 
-    ApiTokens(List<AdminProperties.ApiToken> tokens, Clock clock) {
+    ApiTokens(List<AdminApiToken> tokens, Clock clock) {
         this.clock = clock;
         for (int i = 0; i < tokens.size(); i++) {
-            AdminProperties.ApiToken token = tokens.get(i);
+            AdminApiToken token = tokens.get(i);
             String property = "async-task.admin.api-tokens[" + i + "]";
             if (token.getName() == null || token.getName().isBlank() || token.getExpiresAt() == null
                     || token.getHash() == null || !DIGEST.matcher(token.getHash()).matches()) {
@@ -74,7 +75,7 @@ final class ApiTokens implements AuthenticationProvider {
     @Override
     public Authentication authenticate(Authentication authentication) {
         String presented = String.valueOf(authentication.getCredentials());
-        AdminProperties.ApiToken token = byDigest.get(digest(presented));
+        AdminApiToken token = byDigest.get(digest(presented));
         if (token == null) {
             throw new BadCredentialsException("unknown API token");
         }

@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.admin.security;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.tudicloud.asynctask.admin.AdminProperties;
+import com.tudicloud.asynctask.admin.LoginThrottleProperties;
 import io.github.bucket4j.Bucket;
 
 import java.time.Duration;
@@ -37,7 +38,7 @@ final class LoginThrottle {
     private final Cache<String, Bucket> users = Caffeine.newBuilder().maximumSize(MAX_KEYS).expireAfterAccess(HOUR).build();
     private final Cache<String, Bucket> addresses = Caffeine.newBuilder().maximumSize(MAX_KEYS).expireAfterAccess(HOUR).build();
 
-    LoginThrottle(AdminProperties.LoginThrottle settings) {
+    LoginThrottle(LoginThrottleProperties settings) {
         this.perUser = new Allowance(settings.getPerUserPerMinute(), settings.getPerUserPerHour());
         this.perAddress = new Allowance(settings.getPerAddressPerMinute(), settings.getPerAddressPerHour());
     }

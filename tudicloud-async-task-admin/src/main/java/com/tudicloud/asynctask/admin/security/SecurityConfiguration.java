@@ -1,6 +1,8 @@
 package com.tudicloud.asynctask.admin.security;
 
 import com.tudicloud.asynctask.admin.AdminProperties;
+import com.tudicloud.asynctask.admin.AdminRole;
+import com.tudicloud.asynctask.admin.AdminUser;
 import com.tudicloud.asynctask.admin.demo.DemoMode;
 import com.tudicloud.asynctask.admin.demo.DemoProperties;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -147,7 +149,7 @@ public class SecurityConfiguration {
     private static void rules(AuthorizeHttpRequestsConfigurer<HttpSecurity>.AuthorizationManagerRequestMatcherRegistry requests) {
         requests.requestMatchers(pathPattern("/actuator/health"), pathPattern("/actuator/health/**")).permitAll()
                 .requestMatchers(pathPattern("/actuator/prometheus"), pathPattern("/actuator/metrics"),
-                        pathPattern("/actuator/metrics/**")).hasRole(AdminProperties.Role.METRICS.name())
+                        pathPattern("/actuator/metrics/**")).hasRole(AdminRole.METRICS.name())
                 .requestMatchers(pathPattern("/actuator/**")).denyAll()
                 .requestMatchers(pathPattern("/error")).permitAll()
                 .requestMatchers(Arrays.stream(LOGIN_PAGE_FILES).map(path -> pathPattern(HttpMethod.GET, path))
@@ -196,7 +198,7 @@ public class SecurityConfiguration {
     @Bean
     UserDetailsService configuredUsers(AdminProperties properties, ObjectProvider<DemoProperties> demo,
                                        Environment environment) {
-        List<AdminProperties.User> demoUsers = demo.stream().flatMap(settings -> settings.getUsers().stream()).toList();
+        List<AdminUser> demoUsers = demo.stream().flatMap(settings -> settings.getUsers().stream()).toList();
         return new InMemoryUserDetailsManager(AdminUsers.resolve(properties.getUsers(), demoUsers,
                 DemoMode.of(environment), environment.getProperty("spring.datasource.url")));
     }

@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.admin.security;
 
 import com.tudicloud.asynctask.admin.AdminProperties;
+import com.tudicloud.asynctask.admin.AdminUser;
 import com.tudicloud.asynctask.admin.TestLogins;
 import com.tudicloud.asynctask.admin.demo.DemoMode;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class AdminUsersTest {
 
-    private static final List<AdminProperties.User> DEMO = List.of(user("viewer", TestLogins.VIEWER_HASH),
+    private static final List<AdminUser> DEMO = List.of(user("viewer", TestLogins.VIEWER_HASH),
             user("operator", TestLogins.OPERATOR_HASH));
 
     @Test
@@ -77,8 +78,8 @@ class AdminUsersTest {
         assertThat(AdminUsers.strongEncoder().matches("wrong", users.get(1).getPassword())).isFalse();
     }
 
-    private static AdminProperties.User user(String name, String password) {
-        AdminProperties.User user = new AdminProperties.User();
+    private static AdminUser user(String name, String password) {
+        AdminUser user = new AdminUser();
         user.setUsername(name);
         user.setPassword(password);
         return user;

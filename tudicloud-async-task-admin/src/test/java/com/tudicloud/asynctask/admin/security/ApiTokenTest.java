@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.admin.security;
 
 import com.tudicloud.asynctask.admin.AdminProperties;
+import com.tudicloud.asynctask.admin.AdminApiToken;
 import com.tudicloud.asynctask.admin.AdminTestDatabase;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskRequest;
@@ -128,8 +129,8 @@ class ApiTokenTest {
         assertThat(ApiTokens.digest(token)).matches("sha256:[0-9a-f]{64}");
     }
 
-    private static AdminProperties.ApiToken config(String name, String hash, Instant expiresAt) {
-        AdminProperties.ApiToken token = new AdminProperties.ApiToken();
+    private static AdminApiToken config(String name, String hash, Instant expiresAt) {
+        AdminApiToken token = new AdminApiToken();
         token.setName(name);
         token.setHash(hash);
         token.setExpiresAt(expiresAt);
