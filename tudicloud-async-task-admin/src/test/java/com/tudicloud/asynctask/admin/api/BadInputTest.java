@@ -1,21 +1,15 @@
 package com.tudicloud.asynctask.admin.api;
 
-import com.tudicloud.asynctask.admin.AdminTestDatabase;
+import com.tudicloud.asynctask.admin.AdminApiTest;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskRequest;
-import com.tudicloud.asynctask.mybatis.testing.TaskRows;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 import java.time.Duration;
@@ -35,27 +29,15 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 /** Every kind of bad input gets a 4xx problem that names the field, and changes no data. */
 @SpringBootTest(properties = {"async-task.admin.task-types=mail", "async-task.admin.max-body-bytes=2048",
         "async-task.worker.enabled=false"})
-@AutoConfigureMockMvc
-class BadInputTest {
-
-    @DynamicPropertySource
-    static void database(DynamicPropertyRegistry registry) {
-        AdminTestDatabase.register(registry);
-    }
-
-    @Autowired
-    MockMvc mvc;
+class BadInputTest extends AdminApiTest {
 
     @Autowired
     AsyncTaskClient client;
 
-    private final TestDatabase db = TestDatabase.get();
-    private final TaskRows rows = new TaskRows(db.dataSource());
     private static long existing;
 
     @BeforeEach
     void oneQueuedTask() {
-        db.deleteAllTasks();
         existing = client.submit(TaskRequest.of("mail", Map.of("a", 1)).withDelay(Duration.ofMinutes(5))).taskId();
     }
 

@@ -1,18 +1,10 @@
 package com.tudicloud.asynctask.admin.api;
 
-import com.tudicloud.asynctask.admin.AdminTestDatabase;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.admin.AdminApiTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.servlet.MockMvc;
 
-import static com.tudicloud.asynctask.admin.api.TaskApiTest.asViewer;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.contains;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -26,23 +18,10 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  */
 @SpringBootTest(properties = {"async-task.worker.enabled=false", "async-task.admin.list-limit=200",
         "async-task.admin.stats-cache=0s"})
-@AutoConfigureMockMvc
-class BoundedListingTest {
-
-    @DynamicPropertySource
-    static void database(DynamicPropertyRegistry registry) {
-        AdminTestDatabase.register(registry);
-    }
-
-    @Autowired
-    MockMvc mvc;
-
-    private final TestDatabase db = TestDatabase.get();
-    private final JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
+class BoundedListingTest extends AdminApiTest {
 
     @BeforeEach
     void manyQueuedAndAFewFailed() {
-        db.deleteAllTasks();
         for (int i = 0; i < 250; i++) {
             insert(i < 3 ? "FAILED" : "QUEUED");
         }

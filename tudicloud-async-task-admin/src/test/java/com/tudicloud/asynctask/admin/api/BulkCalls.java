@@ -8,7 +8,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
 
-import static com.tudicloud.asynctask.admin.api.TaskApiTest.asOperator;
+import static com.tudicloud.asynctask.admin.AdminApiTest.asOperator;
 import static org.awaitility.Awaitility.await;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;

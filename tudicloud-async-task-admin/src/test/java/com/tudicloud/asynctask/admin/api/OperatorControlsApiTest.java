@@ -1,28 +1,19 @@
 package com.tudicloud.asynctask.admin.api;
 
-import com.tudicloud.asynctask.admin.AdminTestDatabase;
+import com.tudicloud.asynctask.admin.AdminApiTest;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskRequest;
-import com.tudicloud.asynctask.mybatis.testing.TaskRows;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.servlet.MockMvc;
 
 import tools.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
 
-import static com.tudicloud.asynctask.admin.api.TaskApiTest.asOperator;
-import static com.tudicloud.asynctask.admin.api.TaskApiTest.asViewer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
@@ -38,30 +29,13 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 /** Pause and resume, the task types' overview and bulk actions through the REST API, on the real database. */
 @SpringBootTest(properties = {"async-task.admin.task-types=mail,report", "async-task.worker.enabled=false",
         "async-task.admin.bulk-batch-ids=7"})
-@AutoConfigureMockMvc
-class OperatorControlsApiTest {
-
-    @DynamicPropertySource
-    static void database(DynamicPropertyRegistry registry) {
-        AdminTestDatabase.register(registry);
-    }
-
-    @Autowired
-    MockMvc mvc;
+class OperatorControlsApiTest extends AdminApiTest {
 
     @Autowired
     AsyncTaskClient client;
 
     @Autowired
     MeterRegistry meters;
-
-    private final TestDatabase db = TestDatabase.get();
-    private final TaskRows rows = new TaskRows(db.dataSource());
-
-    @BeforeEach
-    void emptyTable() {
-        db.deleteAllTasks();
-    }
 
     @Test
     void anOperatorPausesAndResumesATypeAndTheOverviewShowsWhoAndWhen() throws Exception {

@@ -1,18 +1,11 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.AdminApiTest;
 import com.tudicloud.asynctask.admin.api.json.PayloadRedaction;
-import com.tudicloud.asynctask.admin.AdminTestDatabase;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.http.MediaType;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.servlet.MockMvc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
@@ -29,27 +22,14 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * keeps its secret.
  */
 @SpringBootTest(properties = {"async-task.admin.task-types=report", "async-task.worker.enabled=false"})
-@AutoConfigureMockMvc
-class RedactionApiTest {
+class RedactionApiTest extends AdminApiTest {
 
     private static final String TRACE = "java.lang.IllegalStateException: upload failed\n"
             + "\tat com.example.Upload.run(Upload.java:7)\n"
             + "Caused by: java.io.IOException: PUT https://bucket.example.com/x?X-Amz-Signature=abc123\n";
 
-    @DynamicPropertySource
-    static void database(DynamicPropertyRegistry registry) {
-        AdminTestDatabase.register(registry);
-    }
-
-    @Autowired
-    MockMvc mvc;
-
-    private final TestDatabase db = TestDatabase.get();
-    private final JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
-
     @BeforeEach
     void emptyTables() {
-        db.deleteAllTasks();
         jdbc.update("DELETE FROM system_async_task_schedule");
     }
 

@@ -1,8 +1,7 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.AdminApiTest;
 import com.jayway.jsonpath.JsonPath;
-import com.tudicloud.asynctask.admin.AdminTestDatabase;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -10,18 +9,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.http.MediaType;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.servlet.MockMvc;
 
 import java.util.Map;
 import java.util.TreeMap;
 
-import static com.tudicloud.asynctask.admin.api.TaskApiTest.asOperator;
-import static com.tudicloud.asynctask.admin.api.TaskApiTest.asViewer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
@@ -37,8 +29,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 
 /** /api/schedules end to end on the real database: an operator's whole round, a viewer's refusals, and bad input named. */
 @SpringBootTest(properties = {"async-task.admin.task-types=mail,report", "async-task.worker.enabled=false"})
-@AutoConfigureMockMvc
-class ScheduleApiTest {
+class ScheduleApiTest extends AdminApiTest {
 
     private static final String NIGHTLY = """
             {"name": "nightly", "expression": "0 30 2 * * *", "timeZone": "Asia/Shanghai", "taskType": "report",
@@ -46,23 +37,11 @@ class ScheduleApiTest {
              "overlapPolicy": "SKIP"}
             """;
 
-    @DynamicPropertySource
-    static void database(DynamicPropertyRegistry registry) {
-        AdminTestDatabase.register(registry);
-    }
-
-    @Autowired
-    MockMvc mvc;
-
     @Autowired
     MeterRegistry meters;
 
-    private final TestDatabase db = TestDatabase.get();
-    private final JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
-
     @BeforeEach
     void emptyTables() {
-        db.deleteAllTasks();
         jdbc.update("DELETE FROM system_async_task_schedule");
     }
 

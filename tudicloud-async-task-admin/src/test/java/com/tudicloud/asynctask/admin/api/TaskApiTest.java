@@ -1,6 +1,6 @@
 package com.tudicloud.asynctask.admin.api;
 
-import com.tudicloud.asynctask.admin.AdminTestDatabase;
+import com.tudicloud.asynctask.admin.AdminApiTest;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.spi.ClaimRequest;
@@ -9,18 +9,11 @@ import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.TaskEventType;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
-import com.tudicloud.asynctask.mybatis.testing.TaskRows;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import jakarta.servlet.http.Cookie;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 import java.time.Duration;
@@ -46,30 +39,13 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 /** The REST API end to end on the real database: happy paths, roles, and every status code it promises. */
 @SpringBootTest(properties = {"async-task.admin.task-types=mail,report", "async-task.worker.enabled=false",
         "async-task.admin.redact-payload-fields=/card/number,/tokens/0"})
-@AutoConfigureMockMvc
-class TaskApiTest {
-
-    @DynamicPropertySource
-    static void database(DynamicPropertyRegistry registry) {
-        AdminTestDatabase.register(registry);
-    }
-
-    @Autowired
-    MockMvc mvc;
+class TaskApiTest extends AdminApiTest {
 
     @Autowired
     AsyncTaskClient client;
 
     @Autowired
     MyBatisStores stores;
-
-    private final TestDatabase db = TestDatabase.get();
-    private final TaskRows rows = new TaskRows(db.dataSource());
-
-    @BeforeEach
-    void emptyTable() {
-        db.deleteAllTasks();
-    }
 
     @Test
     void anOperatorSubmitsAndGetsTheTaskBack() throws Exception {
@@ -421,13 +397,5 @@ class TaskApiTest {
                 .andExpect(jsonPath("$.paths['/api/stats/timeline'].get.parameters[0].schema.minimum").value(1))
                 .andExpect(jsonPath("$.paths['/api/stats/timeline'].get.parameters[0].schema.maximum").value(60));
         mvc.perform(asViewer(get("/swagger-ui/index.html"))).andExpect(status().isOk());
-    }
-
-    static MockHttpServletRequestBuilder asOperator(MockHttpServletRequestBuilder request) {
-        return request.with(httpBasic("operator", "operator"));
-    }
-
-    static MockHttpServletRequestBuilder asViewer(MockHttpServletRequestBuilder request) {
-        return request.with(httpBasic("viewer", "viewer"));
     }
 }

@@ -1,30 +1,21 @@
 package com.tudicloud.asynctask.admin.api;
 
-import com.tudicloud.asynctask.admin.AdminTestDatabase;
+import com.tudicloud.asynctask.admin.AdminApiTest;
 import com.tudicloud.asynctask.api.TaskContext;
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskPolicy;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TimeoutAction;
-import com.tudicloud.asynctask.mybatis.testing.TaskRows;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Bean;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.http.MediaType;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.servlet.MockMvc;
 
 import java.time.Duration;
 import java.util.Map;
 
-import static com.tudicloud.asynctask.admin.api.TaskApiTest.asOperator;
-import static com.tudicloud.asynctask.admin.api.TaskApiTest.asViewer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
@@ -41,8 +32,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 @SpringBootTest(properties = {"async-task.admin.task-types=mail", "async-task.worker.enabled=false",
         "async-task.types.report.export.max-attempts=6", "async-task.types.report.export.default-priority=9",
         "async-task.types.report.export.non-retryable=java.io.UncheckedIOException"})
-@AutoConfigureMockMvc
-class TaskPolicyApiTest {
+class TaskPolicyApiTest extends AdminApiTest {
 
     /** A handler that declares a policy, part of which the properties above override. */
     @TestConfiguration
@@ -77,20 +67,8 @@ class TaskPolicyApiTest {
 
     private static final String EXPORT = "report.export";
 
-    @DynamicPropertySource
-    static void database(DynamicPropertyRegistry registry) {
-        AdminTestDatabase.register(registry);
-    }
-
-    @Autowired
-    MockMvc mvc;
-
-    private final TestDatabase db = TestDatabase.get();
-    private final TaskRows rows = new TaskRows(db.dataSource());
-
     @BeforeEach
     void emptyTables() {
-        db.deleteAllTasks();
         rows.jdbc().update("DELETE FROM system_async_task_schedule");
     }
 

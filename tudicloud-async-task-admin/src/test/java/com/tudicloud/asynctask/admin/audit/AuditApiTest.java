@@ -1,17 +1,11 @@
 package com.tudicloud.asynctask.admin.audit;
 
-import com.tudicloud.asynctask.admin.AdminTestDatabase;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.admin.AdminApiTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.http.MediaType;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 import org.springframework.test.web.servlet.request.RequestPostProcessor;
 
@@ -35,26 +29,13 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
  * change it through the API; pruned by age.
  */
 @SpringBootTest(properties = {"async-task.admin.task-types=mail", "async-task.worker.enabled=false"})
-@AutoConfigureMockMvc
-class AuditApiTest {
-
-    @DynamicPropertySource
-    static void database(DynamicPropertyRegistry registry) {
-        AdminTestDatabase.register(registry);
-    }
-
-    @Autowired
-    MockMvc mvc;
+class AuditApiTest extends AdminApiTest {
 
     @Autowired
     AuditRetention retention;
 
-    private final TestDatabase db = TestDatabase.get();
-    private final JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
-
     @BeforeEach
     void emptyTrail() {
-        db.deleteAllTasks();
         jdbc.update("DELETE FROM system_async_task_audit");
     }
 
