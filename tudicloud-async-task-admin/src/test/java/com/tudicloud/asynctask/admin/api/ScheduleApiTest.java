@@ -2,7 +2,7 @@ package com.tudicloud.asynctask.admin.api;
 
 import com.jayway.jsonpath.JsonPath;
 import com.tudicloud.asynctask.admin.AdminTestDatabase;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

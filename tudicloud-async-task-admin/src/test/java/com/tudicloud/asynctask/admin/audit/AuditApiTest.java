@@ -1,7 +1,7 @@
 package com.tudicloud.asynctask.admin.audit;
 
 import com.tudicloud.asynctask.admin.AdminTestDatabase;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
