@@ -42,7 +42,8 @@ class ReadmeSnippetsTest {
                 "tudicloud-async-task-example/src/main/resources/application.yml",
                 "tudicloud-async-task-example/src/main/java/com/example/orders/ExportRequest.java",
                 "tudicloud-async-task-example/src/main/java/com/example/orders/ExportHandler.java",
-                "tudicloud-async-task-example/src/main/java/com/example/orders/OrderService.java");
+                "tudicloud-async-task-example/src/main/java/com/example/orders/OrderService.java",
+                "tudicloud-async-task-example/src/test/java/com/example/orders/ExportHandlerTest.java");
         marked.forEach(ReadmeSnippetsTest::assertShowsItsFile);
     }
 

@@ -1,7 +1,7 @@
 package com.tudicloud.asynctask.admin;
 
-import com.tudicloud.asynctask.mybatis.testing.TaskRows;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TaskRows;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;

@@ -1,6 +1,6 @@
 package com.tudicloud.asynctask.admin;
 
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 import java.util.List;

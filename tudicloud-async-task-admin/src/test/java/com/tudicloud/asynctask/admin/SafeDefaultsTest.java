@@ -1,8 +1,8 @@
 package com.tudicloud.asynctask.admin;
 
 import com.tudicloud.asynctask.admin.security.NoLoginsException;
-import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.DatabaseServer;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;

@@ -1,7 +1,7 @@
 package com.tudicloud.asynctask.admin;
 
-import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.DatabaseServer;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.builder.SpringApplicationBuilder;

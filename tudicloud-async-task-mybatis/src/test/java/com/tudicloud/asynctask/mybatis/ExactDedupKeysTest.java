@@ -3,7 +3,7 @@ package com.tudicloud.asynctask.mybatis;
 import com.tudicloud.asynctask.api.SubmittedTask;
 import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.TaskStore;
-import com.tudicloud.asynctask.mybatis.testing.SupportedDatabase;
+import com.tudicloud.asynctask.testing.SupportedDatabase;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.jdbc.core.JdbcTemplate;

@@ -6,7 +6,7 @@ import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.QueueProbe;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
-import com.tudicloud.asynctask.mybatis.testing.SupportedDatabase;
+import com.tudicloud.asynctask.testing.SupportedDatabase;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.jdbc.core.JdbcTemplate;

@@ -9,7 +9,7 @@ import com.tudicloud.asynctask.api.spi.LeaseRenewal;
 import com.tudicloud.asynctask.api.spi.LeaseState;
 import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.WorkerInfo;
-import com.tudicloud.asynctask.mybatis.testing.SupportedDatabase;
+import com.tudicloud.asynctask.testing.SupportedDatabase;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.jdbc.core.JdbcTemplate;

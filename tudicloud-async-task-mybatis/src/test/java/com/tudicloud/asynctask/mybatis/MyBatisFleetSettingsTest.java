@@ -3,7 +3,7 @@ package com.tudicloud.asynctask.mybatis;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.TypeSettings;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

@@ -18,8 +18,8 @@ import com.tudicloud.asynctask.api.spi.TaskSort;
 import com.tudicloud.asynctask.api.spi.TaskStats;
 import com.tudicloud.asynctask.api.spi.WorkerInfo;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
-import com.tudicloud.asynctask.mybatis.testing.TaskRows;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TaskRows;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

@@ -10,7 +10,7 @@ import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.TaskFilter;
 import com.tudicloud.asynctask.api.spi.TypeActivity;
-import com.tudicloud.asynctask.mybatis.testing.SupportedDatabase;
+import com.tudicloud.asynctask.testing.SupportedDatabase;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.jdbc.core.JdbcTemplate;

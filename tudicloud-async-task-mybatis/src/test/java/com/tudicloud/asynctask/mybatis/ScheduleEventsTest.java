@@ -12,7 +12,7 @@ import com.tudicloud.asynctask.api.spi.ScheduleStore;
 import com.tudicloud.asynctask.api.spi.TaskEvent;
 import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.api.spi.TaskEventType;
-import com.tudicloud.asynctask.mybatis.testing.SupportedDatabase;
+import com.tudicloud.asynctask.testing.SupportedDatabase;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.jdbc.core.JdbcTemplate;

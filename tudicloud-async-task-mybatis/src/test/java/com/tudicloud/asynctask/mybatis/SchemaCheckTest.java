@@ -1,8 +1,8 @@
 package com.tudicloud.asynctask.mybatis;
 
-import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
-import com.tudicloud.asynctask.mybatis.testing.H2TestDatabase;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.DatabaseServer;
+import com.tudicloud.asynctask.testing.H2TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import com.zaxxer.hikari.HikariDataSource;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package com.tudicloud.asynctask.mybatis;
 
-import com.tudicloud.asynctask.mybatis.testing.H2TestDatabase;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.H2TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Test;
 

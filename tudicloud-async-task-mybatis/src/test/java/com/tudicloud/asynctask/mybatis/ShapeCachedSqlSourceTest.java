@@ -1,7 +1,7 @@
 package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.spi.Completion;
-import com.tudicloud.asynctask.mybatis.testing.H2TestDatabase;
+import com.tudicloud.asynctask.testing.H2TestDatabase;
 import org.apache.ibatis.binding.MapperMethod;
 import org.apache.ibatis.mapping.BoundSql;
 import org.apache.ibatis.mapping.MappedStatement;

@@ -1,7 +1,7 @@
 package com.tudicloud.asynctask.autoconfigure;
 
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.WorkerConfig;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.zaxxer.hikari.HikariConfig;

@@ -5,7 +5,7 @@ import com.tudicloud.asynctask.api.TaskContext;
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.spi.Schedule;
-import com.tudicloud.asynctask.mybatis.testing.H2TestDatabase;
+import com.tudicloud.asynctask.testing.H2TestDatabase;
 import com.tudicloud.asynctask.worker.schedule.RecurringTaskScheduler;
 import com.tudicloud.asynctask.worker.schedule.ScheduleOperations;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,19 +1,19 @@
 package com.tudicloud.asynctask.autoconfigure;
 
-import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.DatabaseServer;
+import com.tudicloud.asynctask.testing.JvmProcess;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import javax.sql.DataSource;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -29,11 +29,13 @@ class FleetFirstStartTest {
 
     private static final int NODES = 4;
 
-    private final List<Process> nodes = new ArrayList<>();
+    private final List<JvmProcess> nodes = new ArrayList<>();
 
     @AfterEach
-    void stopNodes() {
-        nodes.forEach(Process::destroyForcibly);
+    void stopNodes() throws InterruptedException {
+        for (JvmProcess node : nodes) {
+            node.kill();
+        }
     }
 
     @Test
@@ -43,14 +45,14 @@ class FleetFirstStartTest {
         Path logs = Files.createTempDirectory("fleet-first-start");
         Path barrier = Files.createDirectory(logs.resolve("barrier"));
         for (int i = 0; i < NODES; i++) {
-            nodes.add(start(server, database, barrier, logs.resolve("node" + i + ".log")));
+            nodes.add(start(server, database, barrier, i, logs.resolve("node" + i + ".log")));
         }
 
         List<Long> begun = new ArrayList<>();
         List<Long> ended = new ArrayList<>();
         for (int i = 0; i < NODES; i++) {
             Path log = logs.resolve("node" + i + ".log");
-            assertThat(nodes.get(i).waitFor(180, TimeUnit.SECONDS)).as("node %d ended; see %s", i, log).isTrue();
+            assertThat(nodes.get(i).waitFor(Duration.ofSeconds(180))).as("node %d ended; see %s", i, log).isTrue();
             String output = Files.readString(log);
             assertThat(output).as("node %d's log", i).contains(ServiceNode.READY);
             assertThat(nodes.get(i).exitValue()).as("node %d's exit status; see %s", i, log).isZero();
@@ -77,15 +79,17 @@ class FleetFirstStartTest {
         return Long.parseLong(line.group(1));
     }
 
-    private static Process start(DatabaseServer server, String database, Path barrier, Path log) throws IOException {
-        List<String> command = List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m", "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1", "-Dnode.barrier=" + barrier, "-Dnode.count=" + NODES, "-cp", System.getProperty("java.class.path"), ServiceNode.class.getName(),
-                "--spring.datasource.url=" + server.jdbcUrl(database),
-                "--spring.datasource.username=" + server.username(),
-                "--spring.datasource.password=" + server.password(),
-                "--spring.liquibase.change-log=classpath:db/async-task/changelog-master.xml",
-                "--async-task.worker.enabled=false");
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    private static JvmProcess start(DatabaseServer server, String database, Path barrier, int node, Path log) {
+        return JvmProcess.builder("node" + node, ServiceNode.class)
+                .jvmOptions("-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")
+                .systemProperty("node.barrier", barrier)
+                .systemProperty("node.count", NODES)
+                .args("--spring.datasource.url=" + server.jdbcUrl(database),
+                        "--spring.datasource.username=" + server.username(),
+                        "--spring.datasource.password=" + server.password(),
+                        "--spring.liquibase.change-log=classpath:db/async-task/changelog-master.xml",
+                        "--async-task.worker.enabled=false")
+                .logTo(log)
+                .start();
     }
 }

@@ -1,7 +1,7 @@
 package com.tudicloud.asynctask.admin.demo;
 
-import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.DatabaseServer;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

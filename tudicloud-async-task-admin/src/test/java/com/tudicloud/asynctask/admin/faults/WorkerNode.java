@@ -1,6 +1,8 @@
 package com.tudicloud.asynctask.admin.faults;
 
 import com.tudicloud.asynctask.admin.TestLogins;
+import com.tudicloud.asynctask.testing.JvmProcess;
+
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -10,10 +12,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,11 +25,11 @@ import java.util.regex.Pattern;
 final class WorkerNode {
 
     private final String id;
-    private final Process process;
+    private final JvmProcess process;
     private final int httpPort;
     private final Path log;
 
-    private WorkerNode(String id, Process process, int httpPort, Path log) {
+    private WorkerNode(String id, JvmProcess process, int httpPort, Path log) {
         this.id = id;
         this.process = process;
         this.httpPort = httpPort;
@@ -43,36 +43,37 @@ final class WorkerNode {
     static WorkerNode start(String id, Path jar, String jdbcUrl, String executionsUrl, Path logDir, List<String> settings)
             throws IOException {
         int port = freePort();
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx192m", "-XX:+UseSerialGC",
-                // the jar's own launcher, which also loads loader.path: the suite's classes beside the application's
-                "-Dloader.path=" + Path.of("target", "test-classes").toAbsolutePath(),
-                "-Dfaults.executions.url=" + executionsUrl, "-Dfaults.worker=" + id,
-                "-cp", jar.toString(), "org.springframework.boot.loader.launch.PropertiesLauncher",
-                "--spring.main.sources=" + ExecutionRecording.class.getName(),
-                "--server.port=" + port,
-                "--spring.datasource.url=" + jdbcUrl,
-                "--spring.datasource.username=root",
-                "--spring.datasource.password=",
-                "--spring.datasource.hikari.connection-timeout=2000",
-                "--spring.liquibase.enabled=false",   // the suite has applied the schema
-                "--spring.datasource.hikari.maximum-pool-size=6",
-                "--async-task.worker.worker-id=" + id,
-                "--async-task.admin.console.enabled=false",
-                "--async-task.demo.enabled=true",   // the demo's handlers, on a database server only when asked for
-                "--async-task.admin.users[0].username=metrics",   // the scrape credential the suite reads metrics with
-                "--async-task.admin.users[0].password=" + TestLogins.METRICS_HASH,
-                "--async-task.admin.users[0].role=METRICS",
-                "--async-task.demo.initial-tasks-per-type=0",
-                "--async-task.demo.tasks-per-feed=0",
-                "--async-task.demo.step-pause=5ms",
-                "--async-task.retention.enabled=false",
-                "--async-task.schedules.enabled=false",   // the demo's schedule would submit tasks the suite does not count
-                "--logging.level.com.tudicloud=INFO"));
-        command.addAll(settings);
         Path logFile = logDir.resolve(id + ".log");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(logFile.toFile()).start();
+        // the jar's own launcher, which also loads loader.path: the suite's classes beside the application's
+        JvmProcess process = JvmProcess.builder(id, "org.springframework.boot.loader.launch.PropertiesLauncher")
+                .classPath(jar.toString())
+                .jvmOptions("-Xmx192m", "-XX:+UseSerialGC")
+                .systemProperty("loader.path", Path.of("target", "test-classes").toAbsolutePath())
+                .systemProperty("faults.executions.url", executionsUrl)
+                .systemProperty("faults.worker", id)
+                .args("--spring.main.sources=" + ExecutionRecording.class.getName(),
+                        "--server.port=" + port,
+                        "--spring.datasource.url=" + jdbcUrl,
+                        "--spring.datasource.username=root",
+                        "--spring.datasource.password=",
+                        "--spring.datasource.hikari.connection-timeout=2000",
+                        "--spring.liquibase.enabled=false",   // the suite has applied the schema
+                        "--spring.datasource.hikari.maximum-pool-size=6",
+                        "--async-task.worker.worker-id=" + id,
+                        "--async-task.admin.console.enabled=false",
+                        "--async-task.demo.enabled=true",   // the demo's handlers, on a database server only when asked for
+                        "--async-task.admin.users[0].username=metrics",   // the scrape credential the suite reads metrics with
+                        "--async-task.admin.users[0].password=" + TestLogins.METRICS_HASH,
+                        "--async-task.admin.users[0].role=METRICS",
+                        "--async-task.demo.initial-tasks-per-type=0",
+                        "--async-task.demo.tasks-per-feed=0",
+                        "--async-task.demo.step-pause=5ms",
+                        "--async-task.retention.enabled=false",
+                        "--async-task.schedules.enabled=false",   // the demo's schedule would submit tasks the suite does not count
+                        "--logging.level.com.tudicloud=INFO")
+                .args(settings)
+                .logTo(logFile)
+                .start();
         return new WorkerNode(id, process, port, logFile);
     }
 
@@ -90,23 +91,21 @@ final class WorkerNode {
 
     /** kill -9: no shutdown hook, no outcome written, leases left to expire. */
     void kill() throws InterruptedException {
-        process.destroyForcibly();
-        process.waitFor(30, TimeUnit.SECONDS);
+        process.kill();
     }
 
     /** SIGSTOP: every thread stops where it is, clocks go on. */
-    void freeze() throws IOException, InterruptedException {
-        signal("STOP");
+    void freeze() throws InterruptedException {
+        process.freeze();
     }
 
-    void thaw() throws IOException, InterruptedException {
-        signal("CONT");
+    void thaw() throws InterruptedException {
+        process.thaw();
     }
 
     /** SIGTERM: the graceful stop a service manager asks for. */
     boolean stop(Duration timeout) throws InterruptedException {
-        process.destroy();
-        return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        return process.stop(timeout);
     }
 
     /** Waits until the application answers its health endpoint. */
@@ -145,13 +144,6 @@ final class WorkerNode {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + path))
                 .timeout(Duration.ofSeconds(5)).header("Authorization", "Basic " + credentials).build();
         return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
-    }
-
-    private void signal(String signal) throws IOException, InterruptedException {
-        Process kill = new ProcessBuilder("kill", "-" + signal, String.valueOf(process.pid())).inheritIO().start();
-        if (kill.waitFor() != 0) {
-            throw new IllegalStateException("kill -" + signal + " " + process.pid() + " failed");
-        }
     }
 
     private static int freePort() throws IOException {

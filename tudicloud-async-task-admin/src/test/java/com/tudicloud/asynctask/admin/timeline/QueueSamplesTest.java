@@ -3,7 +3,7 @@ package com.tudicloud.asynctask.admin.timeline;
 import com.tudicloud.asynctask.api.spi.QueueSample;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

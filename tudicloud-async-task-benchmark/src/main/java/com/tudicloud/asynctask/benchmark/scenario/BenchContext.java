@@ -3,7 +3,7 @@ package com.tudicloud.asynctask.benchmark.scenario;
 import com.tudicloud.asynctask.benchmark.Args;
 import com.tudicloud.asynctask.benchmark.db.BenchDatabase;
 import com.tudicloud.asynctask.benchmark.db.PeerDatabase;
-import com.tudicloud.asynctask.benchmark.jvm.ChildJvm;
+import com.tudicloud.asynctask.benchmark.jvm.ChildLink;
 import com.tudicloud.asynctask.benchmark.jvm.PeerMain;
 import com.tudicloud.asynctask.benchmark.jvm.WorkerMain;
 import com.tudicloud.asynctask.benchmark.peer.PeerPolling;
@@ -83,7 +83,7 @@ public final class BenchContext {
     }
 
     /** Starts a {@link WorkerMain} JVM and waits until it is wired, warmed up, and waits for GO. */
-    ChildJvm startWorker(String workerId, int slots, Duration pollInterval, List<String> extraArgs)
+    ChildLink startWorker(String workerId, int slots, Duration pollInterval, List<String> extraArgs)
             throws InterruptedException {
         List<String> args = new ArrayList<>(Args.of("slots", slots, "poll-interval-ms", pollInterval.toMillis()));
         args.addAll(extraArgs);
@@ -91,7 +91,7 @@ public final class BenchContext {
     }
 
     /** Starts a {@link WorkerMain} JVM with the default settings but for {@code args}. */
-    ChildJvm startWorker(String workerId, List<String> args) throws InterruptedException {
+    ChildLink startWorker(String workerId, List<String> args) throws InterruptedException {
         List<String> all = new ArrayList<>(db.coordinates().toArgs());
         all.addAll(Args.of("worker-id", workerId, "warmup-tasks", sizes.warmupTasks()));
         all.addAll(args);
@@ -99,16 +99,16 @@ public final class BenchContext {
     }
 
     /** Starts a {@link PeerMain} JVM and waits until it is wired, warmed up, and waits for GO. */
-    ChildJvm startPeer(String name, int threads, Duration pollInterval, PeerPolling polling) throws InterruptedException {
+    ChildLink startPeer(String name, int threads, Duration pollInterval, PeerPolling polling) throws InterruptedException {
         List<String> args = new ArrayList<>(peerDb().coordinates().toArgs());
         args.addAll(Args.of("worker-id", name, "threads", threads, "poll-interval-ms", pollInterval.toMillis(),
                 "polling", polling.label(), "warmup-tasks", sizes.warmupTasks()));
         return start(name, PeerMain.class, args, WARMED_UP_TIMEOUT);
     }
 
-    private ChildJvm start(String name, Class<?> mainClass, List<String> args, Duration timeout)
+    private ChildLink start(String name, Class<?> mainClass, List<String> args, Duration timeout)
             throws InterruptedException {
-        ChildJvm child = ChildJvm.start(name, mainClass, childJvmOptions, args);
+        ChildLink child = ChildLink.start(name, mainClass, childJvmOptions, args);
         try {
             child.awaitReady(timeout);
         } catch (RuntimeException | InterruptedException e) {

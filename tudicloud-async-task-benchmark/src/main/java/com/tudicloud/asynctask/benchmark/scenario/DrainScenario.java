@@ -7,7 +7,7 @@ import com.tudicloud.asynctask.benchmark.db.TaskTable;
 import com.tudicloud.asynctask.benchmark.engine.BenchEngine;
 import com.tudicloud.asynctask.benchmark.engine.NoopHandler;
 import com.tudicloud.asynctask.benchmark.engine.TaskFeed;
-import com.tudicloud.asynctask.benchmark.jvm.ChildJvm;
+import com.tudicloud.asynctask.benchmark.jvm.ChildLink;
 import com.tudicloud.asynctask.benchmark.report.Result;
 
 import java.time.Duration;
@@ -73,7 +73,7 @@ final class DrainScenario implements Scenario {
         TaskTable table = db.tasks();
         int tasks = context.sizes().drain().tasks();
         db.reset();
-        List<ChildJvm> workers = new ArrayList<>();
+        List<ChildLink> workers = new ArrayList<>();
         try {
             // wired and warmed up first, on an empty queue: a claim for the warm-up's own task type would
             // otherwise read past every queued drain task (the claim index does not hold task_type)
@@ -83,11 +83,11 @@ final class DrainScenario implements Scenario {
             }
             new TaskFeed(new BenchEngine(db.pool()).client(), NoopHandler.TYPE).submitInBatches(tasks);
             long start = System.nanoTime();
-            workers.forEach(ChildJvm::go);
+            workers.forEach(ChildLink::go);
             boolean drained = table.awaitSucceeded(NoopHandler.TYPE, tasks, TIMEOUT, DONE_POLL);
             double wallSeconds = (System.nanoTime() - start) / 1e9;
             List<String> stats = new ArrayList<>();
-            for (ChildJvm worker : workers) {
+            for (ChildLink worker : workers) {
                 stats.add(worker.stop(Duration.ofSeconds(90)));
             }
             ChildStats engine = new ChildStats(stats);
@@ -111,7 +111,7 @@ final class DrainScenario implements Scenario {
                             && table.count(NoopHandler.TYPE) == tasks
                             && table.countSucceededOnFirstClaim(NoopHandler.TYPE) == tasks);
         } finally {
-            workers.forEach(ChildJvm::close);
+            workers.forEach(ChildLink::close);
         }
     }
 }

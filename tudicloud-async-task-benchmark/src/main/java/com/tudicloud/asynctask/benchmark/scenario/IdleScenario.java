@@ -1,7 +1,7 @@
 package com.tudicloud.asynctask.benchmark.scenario;
 
 import com.tudicloud.asynctask.benchmark.Args;
-import com.tudicloud.asynctask.benchmark.jvm.ChildJvm;
+import com.tudicloud.asynctask.benchmark.jvm.ChildLink;
 import com.tudicloud.asynctask.benchmark.report.Result;
 
 import java.time.Duration;
@@ -28,7 +28,7 @@ final class IdleScenario implements Scenario {
     public List<Result> run(BenchContext context) throws Exception {
         Sizes.Idle idle = context.sizes().idle();
         context.db().reset();
-        try (ChildJvm worker = context.startWorker("idle-worker", Args.of("warmup-tasks", 0,
+        try (ChildLink worker = context.startWorker("idle-worker", Args.of("warmup-tasks", 0,
                 "window-after-ms", idle.settle().toMillis(), "window-ms", idle.window().toMillis()))) {
             worker.go();
             Map<String, Double> window = ChildStats.parse(worker.awaitWindow(idle.settle().plus(idle.window())

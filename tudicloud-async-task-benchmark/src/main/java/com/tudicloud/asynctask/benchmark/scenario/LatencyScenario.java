@@ -3,7 +3,7 @@ package com.tudicloud.asynctask.benchmark.scenario;
 import com.tudicloud.asynctask.benchmark.Args;
 import com.tudicloud.asynctask.benchmark.db.BenchDatabase;
 import com.tudicloud.asynctask.benchmark.engine.NoopHandler;
-import com.tudicloud.asynctask.benchmark.jvm.ChildJvm;
+import com.tudicloud.asynctask.benchmark.jvm.ChildLink;
 import com.tudicloud.asynctask.benchmark.jvm.ProducerMain;
 import com.tudicloud.asynctask.benchmark.report.Numbers;
 import com.tudicloud.asynctask.benchmark.report.Result;
@@ -36,12 +36,12 @@ final class LatencyScenario implements Scenario {
     private Result producerInOtherJvm(BenchContext context) throws Exception {
         Sizes sizes = context.sizes();
         context.db().reset();
-        try (ChildJvm worker = startWorker(context, List.of())) {
+        try (ChildLink worker = startWorker(context, List.of())) {
             worker.go();
             List<String> args = new ArrayList<>(context.db().coordinates().toArgs());
             args.addAll(Args.of("rate", sizes.latency().rate(), "seconds", sizes.latency().duration().toSeconds()));
             int produced;
-            try (ChildJvm producer = ChildJvm.start("producer", ProducerMain.class, context.childJvmOptions(), args)) {
+            try (ChildLink producer = ChildLink.start("producer", ProducerMain.class, context.childJvmOptions(), args)) {
                 producer.awaitReady(BenchContext.JVM_START_TIMEOUT);
                 producer.go();
                 produced = producer.awaitProduced(sizes.latency().duration().plus(SETTLE_TIMEOUT));
@@ -53,7 +53,7 @@ final class LatencyScenario implements Scenario {
     private Result producerInWorkerJvm(BenchContext context) throws Exception {
         Sizes sizes = context.sizes();
         context.db().reset();
-        try (ChildJvm worker = startWorker(context, Args.of("produce-rate", sizes.latency().rate(),
+        try (ChildLink worker = startWorker(context, Args.of("produce-rate", sizes.latency().rate(),
                 "produce-seconds", sizes.latency().duration().toSeconds()))) {
             worker.go();
             int produced = worker.awaitProduced(sizes.latency().duration().plus(SETTLE_TIMEOUT));
@@ -61,12 +61,12 @@ final class LatencyScenario implements Scenario {
         }
     }
 
-    private ChildJvm startWorker(BenchContext context, List<String> extraArgs) throws InterruptedException {
+    private ChildLink startWorker(BenchContext context, List<String> extraArgs) throws InterruptedException {
         Sizes sizes = context.sizes();
         return context.startWorker("latency-worker", sizes.latency().slots(), sizes.latency().pollInterval(), extraArgs);
     }
 
-    private Result measure(BenchContext context, String producer, ChildJvm worker, int produced) throws Exception {
+    private Result measure(BenchContext context, String producer, ChildLink worker, int produced) throws Exception {
         BenchDatabase db = context.db();
         boolean settled = db.tasks().awaitSucceeded(NoopHandler.TYPE, produced, SETTLE_TIMEOUT, Duration.ofMillis(50));
         ChildStats engine = new ChildStats(List.of(worker.stop(Duration.ofSeconds(90))));

@@ -1,7 +1,7 @@
 package com.tudicloud.asynctask.benchmark.scenario;
 
 import com.tudicloud.asynctask.benchmark.db.PeerDatabase;
-import com.tudicloud.asynctask.benchmark.jvm.ChildJvm;
+import com.tudicloud.asynctask.benchmark.jvm.ChildLink;
 import com.tudicloud.asynctask.benchmark.peer.PeerPolling;
 import com.tudicloud.asynctask.benchmark.report.Result;
 
@@ -57,18 +57,18 @@ final class PeerScenario implements Scenario {
         PeerDatabase db = context.peerDb();
         int tasks = context.sizes().drain().tasks();
         db.reset();
-        List<ChildJvm> peers = new ArrayList<>();
+        List<ChildLink> peers = new ArrayList<>();
         try {
             for (int p = 1; p <= shape.workers(); p++) {
                 peers.add(context.startPeer("drain-peer-" + p, shape.slots(), DrainScenario.POLL_INTERVAL, polling));
             }
             db.schedule(tasks);
             long start = System.nanoTime();
-            peers.forEach(ChildJvm::go);
+            peers.forEach(ChildLink::go);
             boolean drained = db.awaitEmpty(DrainScenario.TIMEOUT, DrainScenario.DONE_POLL);
             double wallSeconds = (System.nanoTime() - start) / 1e9;
             List<String> stats = new ArrayList<>();
-            for (ChildJvm peer : peers) {
+            for (ChildLink peer : peers) {
                 stats.add(peer.stop(Duration.ofSeconds(90)));
             }
             ChildStats scheduler = new ChildStats(stats);
@@ -80,7 +80,7 @@ final class PeerScenario implements Scenario {
                     .check("drained", drained)
                     .check("executed_once", scheduler.sum("executions") == tasks);
         } finally {
-            peers.forEach(ChildJvm::close);
+            peers.forEach(ChildLink::close);
         }
     }
 

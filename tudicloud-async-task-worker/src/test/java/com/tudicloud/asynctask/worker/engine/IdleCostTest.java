@@ -11,7 +11,7 @@ import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
 import com.tudicloud.asynctask.api.spi.ScheduleStore;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.ScheduleConfig;
 import com.tudicloud.asynctask.worker.WorkerConfig;

@@ -10,7 +10,7 @@ import com.tudicloud.asynctask.client.DefaultAsyncTaskClient;
 import com.tudicloud.asynctask.client.JacksonPayloadCodec;
 import com.tudicloud.asynctask.client.TaskTypeDefaults;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.WorkerConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package com.tudicloud.asynctask.worker.engine;
 import com.tudicloud.asynctask.api.TaskContext;
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskResult;
-import com.tudicloud.asynctask.mybatis.testing.ExecutionLog;
+import com.tudicloud.asynctask.testing.ExecutionLog;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

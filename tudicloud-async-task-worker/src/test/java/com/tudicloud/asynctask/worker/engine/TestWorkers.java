@@ -8,7 +8,7 @@ import com.tudicloud.asynctask.client.DefaultAsyncTaskClient;
 import com.tudicloud.asynctask.client.JacksonPayloadCodec;
 import com.tudicloud.asynctask.client.MicrometerClientMetrics;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.WorkerConfig;
 import com.tudicloud.asynctask.worker.WorkerConfigBuilder;

@@ -5,7 +5,7 @@ import com.tudicloud.asynctask.api.OverlapPolicy;
 import com.tudicloud.asynctask.api.spi.Schedule;
 import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
 import com.tudicloud.asynctask.api.spi.ScheduleStore;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.ScheduleConfig;
 import org.junit.jupiter.api.BeforeEach;

@@ -2,7 +2,7 @@ package com.tudicloud.asynctask.worker.schedule;
 
 import com.tudicloud.asynctask.api.spi.ScheduleStore;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.ScheduleConfig;
 import com.zaxxer.hikari.HikariDataSource;

@@ -8,7 +8,7 @@ import com.tudicloud.asynctask.api.OverlapPolicy;
 import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
 import com.tudicloud.asynctask.worker.schedule.ScheduleOperations;
 import com.tudicloud.asynctask.api.TaskRequest;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.springframework.beans.factory.annotation.Autowired;

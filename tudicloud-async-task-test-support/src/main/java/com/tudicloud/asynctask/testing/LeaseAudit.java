@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.mybatis.testing;
+package com.tudicloud.asynctask.testing;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
