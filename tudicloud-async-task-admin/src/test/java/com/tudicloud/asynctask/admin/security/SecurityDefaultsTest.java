@@ -66,7 +66,7 @@ class SecurityDefaultsTest {
         mvc.perform(get("/api/tasks")).andExpect(status().isUnauthorized())
                 .andExpect(jsonPath("$.detail", startsWith("Log in first")));
         mvc.perform(get("/api/tasks").with(httpBasic("viewer", "wrong"))).andExpect(status().isUnauthorized())
-                .andExpect(jsonPath("$.detail", startsWith("Login refused: the user name and password")));
+                .andExpect(jsonPath("$.detail", startsWith("Login refused: the credentials in the Authorization header")));
         mvc.perform(get("/api/tasks").with(httpBasic("nobody", "viewer"))).andExpect(status().isUnauthorized())
                 .andExpect(jsonPath("$.detail", startsWith("Login refused")));
         mvc.perform(get("/api/tasks").header("Authorization", "Bearer atk_nothing")).andExpect(status().isUnauthorized())

@@ -167,8 +167,13 @@ class HostileInputTest {
             return true;
         }
         // an HTTP/0.9 request carries no credentials
-        if (status == 0 || ((status == 401 || status == 403) && request.caller().mayBeTurnedAway(request.method(), request.target()))) {
-            return text.contains("log in") || text.contains("role");
+        if (status == 0) {
+            return text.contains("log in first");
+        }
+        if ((status == 401 || status == 403) && request.caller().mayBeTurnedAway(request.method(), request.target())) {
+            // a wrong password is told apart from no credentials at all
+            String expected = status == 403 ? "role" : request.caller() == Caller.WRONG_PASSWORD ? "login refused" : "log in first";
+            return text.contains(expected);
         }
         // the valid task id, schedule name or bulk job of an attack on something else may be missing or in the wrong state
         return (status == 404 || status == 409)
