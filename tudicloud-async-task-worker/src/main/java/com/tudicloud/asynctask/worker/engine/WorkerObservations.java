@@ -19,7 +19,10 @@ import java.util.Optional;
  */
 final class WorkerObservations {
 
-    /** The observation's name: its timer would clash with the worker's own async.task.execution timer. */
+    /**
+     * The execution observation's name; its span is {@link #EXECUTION_SPAN}. Not async.task.execution: the timer a
+     * meter handler makes of an observation takes its name, and would clash with the worker's own timer of that name.
+     */
     static final String EXECUTION = "async.task.run";
     /** The execution's span. */
     static final String EXECUTION_SPAN = "async.task.execution";
