@@ -24,6 +24,7 @@ CREATE TABLE system_async_task (
     update_time      DATETIME(3)   NOT NULL,
     started_at       DATETIME(3)   NULL,
     finished_at      DATETIME(3)   NULL,
+    trace_parent     VARCHAR(55)   NULL,   -- the submit's W3C traceparent; NULL: the submitter traces nothing
     PRIMARY KEY (id),
     -- claim, one type at a time: WHERE status = 'QUEUED' AND task_type = ? ORDER BY priority DESC, available_at, id
     INDEX idx_async_task_claim (status, task_type, priority DESC, available_at, id),

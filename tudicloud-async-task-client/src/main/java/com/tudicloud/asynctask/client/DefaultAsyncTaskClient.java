@@ -10,11 +10,14 @@ import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.PayloadCodec;
 import com.tudicloud.asynctask.api.spi.TaskSubmissionListener;
 import com.tudicloud.asynctask.api.spi.TaskStore;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -24,7 +27,9 @@ import java.util.stream.Collectors;
  * The client on the store SPI. Submits join the caller's transaction (the store's statements run on
  * the caller's connection when it has one); local workers are woken (and the submission is counted) only once that
  * transaction has committed ({@link AfterCommit}), so they never look for a task that is not visible yet. A request without a
- * priority or max attempts gets its task type's (see {@link TaskTypeDefaults}).
+ * priority or max attempts gets its task type's (see {@link TaskTypeDefaults}). Each submit is observed
+ * ({@link SubmitObservation}) when the observation registry has a handler; the rows keep the trace context a
+ * tracing handler gives it. With {@link ObservationRegistry#NOOP} a submit does exactly what it does untraced.
  */
 public class DefaultAsyncTaskClient implements AsyncTaskClient {
 
@@ -37,6 +42,7 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
     private final ClientMetrics metrics;
     private final Supplier<TaskTypeDefaults> defaults;
     private final AfterCommit afterCommit;
+    private final ObservationRegistry observations;
 
     /** A client that knows no task type's policy: a request without priority or max attempts gets 0 and 3. */
     public DefaultAsyncTaskClient(TaskStore store, PayloadCodec codec, Clock clock, TaskSubmissionListener listener,
@@ -51,6 +57,14 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
      */
     public DefaultAsyncTaskClient(TaskStore store, PayloadCodec codec, Clock clock, TaskSubmissionListener listener,
                                   ClientMetrics metrics, Supplier<TaskTypeDefaults> defaults, AfterCommit afterCommit) {
+        this(store, codec, clock, listener, metrics, defaults, afterCommit, ObservationRegistry.NOOP);
+    }
+
+    /** @param observations where each submit is observed; {@link ObservationRegistry#NOOP} observes none */
+    public DefaultAsyncTaskClient(TaskStore store, PayloadCodec codec, Clock clock, TaskSubmissionListener listener,
+                                  ClientMetrics metrics, Supplier<TaskTypeDefaults> defaults, AfterCommit afterCommit,
+                                  ObservationRegistry observations) {
+        this.observations = Objects.requireNonNull(observations, "observations (ObservationRegistry.NOOP for none)");
         this.store = store;
         this.codec = codec;
         this.clock = clock;
@@ -71,7 +85,9 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
             return List.of();
         }
         TaskTypeDefaults known = defaults.get();
-        List<SubmittedTask> submitted = store.insert(requests.stream().map(request -> toNewTask(request, known)).toList());
+        List<SubmittedTask> submitted = observations.isNoop()
+                ? insert(requests, known, null)
+                : insertObserved(requests, known);
         Set<String> dueTypes = requests.stream()
                 .filter(request -> delayMillis(request) == 0)
                 .map(TaskRequest::taskType)
@@ -108,10 +124,27 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
         return store.findByOwner(ownerId, statuses == null ? List.of() : List.copyOf(statuses), limit);
     }
 
-    private NewTask toNewTask(TaskRequest request, TaskTypeDefaults known) {
+    private List<SubmittedTask> insertObserved(List<TaskRequest> requests, TaskTypeDefaults known) {
+        SubmitObservation observation = SubmitObservation.start(observations, requests);
+        try (Observation.Scope ignored = observation.openScope()) {
+            return insert(requests, known, observation.traceParent());
+        } catch (RuntimeException | Error e) {
+            observation.error(e);
+            throw e;
+        } finally {
+            observation.stop();
+        }
+    }
+
+    private List<SubmittedTask> insert(List<TaskRequest> requests, TaskTypeDefaults known, String traceParent) {
+        return store.insert(requests.stream().map(request -> toNewTask(request, known, traceParent)).toList());
+    }
+
+    private NewTask toNewTask(TaskRequest request, TaskTypeDefaults known, String traceParent) {
         return new NewTask(request.taskType(), codec.write(request.payload()),
                 known.priority(request.taskType(), request.priority()), delayMillis(request),
-                known.maxAttempts(request.taskType(), request.maxAttempts()), request.ownerId(), request.dedupKey());
+                known.maxAttempts(request.taskType(), request.maxAttempts()), request.ownerId(), request.dedupKey(),
+                traceParent);
     }
 
     /**

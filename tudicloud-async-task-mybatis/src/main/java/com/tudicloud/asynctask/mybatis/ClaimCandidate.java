@@ -15,7 +15,7 @@ import java.util.Comparator;
  */
 public record ClaimCandidate(long id, String taskType, TaskStatus status, String payloadJson, int attemptCount,
                              int maxAttempts, String ownerId, long leaseToken, int priority, LocalDateTime availableAt,
-                             LocalDateTime dbNow, boolean claimable) {
+                             LocalDateTime dbNow, boolean claimable, String traceParent) {
 
     /** The claim order: priority first, then the longest due, then the oldest. */
     static final Comparator<ClaimCandidate> CLAIM_ORDER = Comparator.comparingInt(ClaimCandidate::priority).reversed()
@@ -28,6 +28,6 @@ public record ClaimCandidate(long id, String taskType, TaskStatus status, String
     /** The task as the claim leaves it: one more attempt, the next fencing token. */
     ClaimedTask claimed() {
         return new ClaimedTask(id, taskType, payloadJson, attemptCount + 1, maxAttempts, ownerId, leaseToken + 1,
-                Math.max(0, Duration.between(availableAt, dbNow).toMillis()));
+                Math.max(0, Duration.between(availableAt, dbNow).toMillis()), traceParent);
     }
 }

@@ -46,6 +46,10 @@ final class InsertableTask {
         return task.dedupKey();
     }
 
+    public String getTraceParent() {
+        return task.traceParent();
+    }
+
     public Long getId() {
         return id;
     }

@@ -97,7 +97,7 @@ class SchemaParityTest {
         print("columns", fromChangelog);
 
         // the task, audit, event, lock, schedule, type and worker tables' columns
-        assertThat(fromChangelog).hasSize(21 + 9 + 12 + 4 + 20 + 4 + 8);
+        assertThat(fromChangelog).hasSize(22 + 9 + 12 + 4 + 20 + 4 + 8);
         assertThat(columns(ddlDb)).as("columns of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
         assertThat(columns(upgradedDb)).as("columns of the upgraded first schema (actual) vs the changelog (expected)")

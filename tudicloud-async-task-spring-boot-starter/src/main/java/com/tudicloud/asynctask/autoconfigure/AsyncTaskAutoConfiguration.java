@@ -24,6 +24,7 @@ import com.tudicloud.asynctask.worker.metrics.MicrometerAsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.policy.TaskPolicyResolver;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -43,7 +44,8 @@ import java.util.stream.Collectors;
 
 /**
  * What a service gets by adding the worker dependency, beside the client: a worker running every
- * {@link TaskHandler} bean, the fleet's gauges and retention. Without a handler bean none of it starts
+ * {@link TaskHandler} bean (observed through the application's {@link ObservationRegistry} when it has one), the
+ * fleet's gauges and retention. Without a handler bean none of it starts
  * (no thread, no registry row, no part in recovery or retention) unless {@code async-task.worker.enabled=true}
  * asks for it; {@code async-task.worker.enabled=false} never starts it. Each bean backs off when the service
  * defines its own.
@@ -134,9 +136,11 @@ public class AsyncTaskAutoConfiguration {
         @ConditionalOnMissingBean
         AsyncTaskWorker asyncTaskWorker(AsyncTaskSettings settings, LeaseStore store, WorkerRegistry registry,
                                         FleetSettings fleetSettings, ObjectProvider<TaskHandler<?>> handlers,
-                                        TaskTypePolicies policies, PayloadCodec codec, AsyncTaskMetrics metrics) {
+                                        TaskTypePolicies policies, PayloadCodec codec, AsyncTaskMetrics metrics,
+                                        ObjectProvider<ObservationRegistry> observations) {
             return AsyncTaskWorker.builder(store, registry, fleetSettings).config(settings.worker())
                     .handlers(handlers.orderedStream().toList()).policies(policies).codec(codec).metrics(metrics)
+                    .observations(observations.getIfAvailable(() -> ObservationRegistry.NOOP))
                     .build();
         }
 

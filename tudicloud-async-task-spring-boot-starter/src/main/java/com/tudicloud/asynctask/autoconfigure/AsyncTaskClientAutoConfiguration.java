@@ -16,6 +16,7 @@ import com.tudicloud.asynctask.api.spi.TaskSubmissionListener;
 import com.tudicloud.asynctask.client.TaskTypeDefaults;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -34,8 +35,9 @@ import java.time.Clock;
 /**
  * What a service gets by adding the client dependency: the MyBatis stores on its DataSource (the one
  * {@code async-task.datasource} names when it has several), a check at start that the schema is there, and
- * an {@link AsyncTaskClient} that submits in the caller's transaction. It starts no thread: a service that
- * only submits tasks needs nothing more. Each bean backs off when the service defines its own.
+ * an {@link AsyncTaskClient} that submits in the caller's transaction, observed through the application's
+ * {@link ObservationRegistry} when it has one (with a tracer, each task keeps its submit's trace context). It starts
+ * no thread: a service that only submits tasks needs nothing more. Each bean backs off when the service defines its own.
  */
 @AutoConfiguration(after = DataSourceAutoConfiguration.class, afterName = {
         "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
@@ -112,11 +114,13 @@ public class AsyncTaskClientAutoConfiguration {
     @ConditionalOnMissingBean
     AsyncTaskClient asyncTaskClient(TaskStore store, PayloadCodec codec, ObjectProvider<Clock> clock,
                                     ObjectProvider<TaskSubmissionListener> listeners, ClientMetrics metrics,
-                                    ObjectProvider<TaskTypeDefaults> defaults) {
+                                    ObjectProvider<TaskTypeDefaults> defaults,
+                                    ObjectProvider<ObservationRegistry> observations) {
         // listeners and defaults are looked up per submit: a handler may use the client, and both depend on handlers
         TaskSubmissionListener notifyAll = types -> listeners.orderedStream().forEach(l -> l.tasksSubmitted(types));
         return new DefaultAsyncTaskClient(store, codec, clock.getIfAvailable(Clock::systemUTC), notifyAll, metrics,
-                () -> defaults.getIfAvailable(() -> TaskTypeDefaults.NONE), new SpringAfterCommit());
+                () -> defaults.getIfAvailable(() -> TaskTypeDefaults.NONE), new SpringAfterCommit(),
+                observations.getIfAvailable(() -> ObservationRegistry.NOOP));
     }
 
     /** The application's Liquibase migration, when it has one, runs under a database-wide lock. */

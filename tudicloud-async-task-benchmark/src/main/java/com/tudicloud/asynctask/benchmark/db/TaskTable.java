@@ -45,6 +45,12 @@ public final class TaskTable {
                 + "ON t.id = e.task_id WHERE t.task_type = ?", Long.class, taskType);
     }
 
+    /** Rows that carry their submit's trace context. */
+    public long countTraced(String taskType) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE task_type = ? AND trace_parent IS NOT NULL",
+                Long.class, taskType);
+    }
+
     public long count(String taskType) {
         return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE task_type = ?", Long.class, taskType);
     }

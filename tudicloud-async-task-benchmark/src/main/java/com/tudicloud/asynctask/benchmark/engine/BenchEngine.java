@@ -3,14 +3,17 @@ package com.tudicloud.asynctask.benchmark.engine;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.spi.TaskEventMode;
+import com.tudicloud.asynctask.client.AfterCommit;
 import com.tudicloud.asynctask.client.ClientMetrics;
 import com.tudicloud.asynctask.client.DefaultAsyncTaskClient;
 import com.tudicloud.asynctask.client.JacksonPayloadCodec;
+import com.tudicloud.asynctask.client.TaskTypeDefaults;
 import com.tudicloud.asynctask.api.spi.TaskSubmissionListener;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.worker.WorkerConfig;
 import com.tudicloud.asynctask.worker.WorkerConfigBuilder;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
+import io.micrometer.observation.ObservationRegistry;
 import tools.jackson.databind.json.JsonMapper;
 
 import javax.sql.DataSource;
@@ -39,8 +42,15 @@ public final class BenchEngine {
     }
 
     public AsyncTaskWorker worker(String workerId, WorkerConfigBuilder settings, List<TaskHandler<?>> handlers) {
+        return worker(workerId, settings, handlers, ObservationRegistry.NOOP);
+    }
+
+    /** A worker observed through {@code observations}. */
+    public AsyncTaskWorker worker(String workerId, WorkerConfigBuilder settings, List<TaskHandler<?>> handlers,
+                                  ObservationRegistry observations) {
         return AsyncTaskWorker.builder(leaseStore, stores.workerRegistry(), stores.fleetSettings())
-                .config(settings.workerId(workerId).build()).handlers(handlers).codec(CODEC).build();
+                .config(settings.workerId(workerId).build()).handlers(handlers).codec(CODEC)
+                .observations(observations).build();
     }
 
     /** A client whose submissions wake {@code localWorkers} after commit, as in one service's JVM. */
@@ -51,6 +61,12 @@ public final class BenchEngine {
     /** A client with no worker in its JVM. */
     public AsyncTaskClient client() {
         return client(types -> { });
+    }
+
+    /** A client with no worker in its JVM, its submits observed through {@code observations}. */
+    public AsyncTaskClient client(ObservationRegistry observations) {
+        return new DefaultAsyncTaskClient(stores.taskStore(), CODEC, Clock.systemUTC(), types -> { }, ClientMetrics.NONE,
+                () -> TaskTypeDefaults.NONE, AfterCommit.IMMEDIATELY, observations);
     }
 
     public MeasuringLeaseStore leaseStore() {

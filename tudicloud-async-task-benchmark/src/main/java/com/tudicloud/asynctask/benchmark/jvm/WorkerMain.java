@@ -5,6 +5,7 @@ import com.tudicloud.asynctask.benchmark.Args;
 import com.tudicloud.asynctask.benchmark.db.DbCoordinates;
 import com.tudicloud.asynctask.benchmark.db.Pools;
 import com.tudicloud.asynctask.benchmark.engine.BenchEngine;
+import com.tudicloud.asynctask.benchmark.engine.BenchTracing;
 import com.tudicloud.asynctask.benchmark.engine.NoopHandler;
 import com.tudicloud.asynctask.benchmark.engine.TaskFeed;
 import com.tudicloud.asynctask.benchmark.engine.Warmup;
@@ -12,6 +13,7 @@ import com.tudicloud.asynctask.worker.WorkerConfig;
 import com.tudicloud.asynctask.worker.WorkerConfigBuilder;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.observation.ObservationRegistry;
 
 import java.time.Duration;
 import java.util.List;
@@ -30,7 +32,9 @@ import java.util.List;
  * <p>
  * Options: the database ({@link DbCoordinates#from}), {@code --worker-id}, {@code --slots} and
  * {@code --poll-interval-ms} (the defaults of docs/configuration.md if not given), {@code --event-mode}
- * ({@code FULL}, {@code FAILURES_ONLY} or {@code OFF}; FULL, the default, if not given), {@code --pool-size},
+ * ({@code FULL}, {@code FAILURES_ONLY} or {@code OFF}; FULL, the default, if not given), {@code --traced}
+ * ({@code true}: the worker observed by a real tracer, {@link BenchTracing}; its STATS then say how many spans
+ * ended), {@code --pool-size},
  * {@code --warmup-tasks}, {@code --produce-rate}, {@code --produce-seconds}, {@code --window-after-ms},
  * {@code --window-ms}.
  */
@@ -55,7 +59,9 @@ public final class WorkerMain {
             if (warmupTasks > 0) {
                 Warmup.run(engine, workerId, settings, warmupTasks);
             }
-            AsyncTaskWorker worker = engine.worker(workerId, settings, List.of(handler));
+            BenchTracing tracing = Boolean.parseBoolean(args.text("traced", "false")) ? new BenchTracing() : null;
+            AsyncTaskWorker worker = engine.worker(workerId, settings, List.of(handler),
+                    tracing == null ? ObservationRegistry.NOOP : tracing.registry());
             CostMeter cost = new CostMeter(pool, ENGINE_THREADS);
             parent.report(ParentLink.READY);
             parent.await(ParentLink.GO);
@@ -84,7 +90,7 @@ public final class WorkerMain {
             cost.stopClocks();
             worker.stop();
             parent.report(ParentLink.STATS + " executions=" + handler.executions() + " " + cost.report() + " "
-                    + engine.leaseStore().summary());
+                    + engine.leaseStore().summary() + (tracing == null ? "" : " spans=" + tracing.exportedSpans()));
         }
     }
 }

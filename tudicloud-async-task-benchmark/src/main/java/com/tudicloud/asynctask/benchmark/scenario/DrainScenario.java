@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.benchmark.scenario;
 
+import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.benchmark.Args;
 import com.tudicloud.asynctask.benchmark.db.BenchDatabase;
@@ -69,6 +70,13 @@ final class DrainScenario implements Scenario {
     /** A drain whose workers record task events in {@code eventMode}, reported under {@code scenario}. */
     Result drain(BenchContext context, String scenario, int workerCount, int slots, TaskEventMode eventMode)
             throws Exception {
+        return drain(context, scenario, workerCount, slots, Args.of("event-mode", eventMode.name()),
+                new BenchEngine(context.db().pool()).client());
+    }
+
+    /** A drain of tasks that {@code feed} submits, by workers started with {@code workerArgs}. */
+    Result drain(BenchContext context, String scenario, int workerCount, int slots, List<String> workerArgs,
+                 AsyncTaskClient feed) throws Exception {
         BenchDatabase db = context.db();
         TaskTable table = db.tasks();
         int tasks = context.sizes().drain().tasks();
@@ -78,10 +86,9 @@ final class DrainScenario implements Scenario {
             // wired and warmed up first, on an empty queue: a claim for the warm-up's own task type would
             // otherwise read past every queued drain task (the claim index does not hold task_type)
             for (int w = 1; w <= workerCount; w++) {
-                workers.add(context.startWorker("drain-worker-" + w, slots, POLL_INTERVAL,
-                        Args.of("event-mode", eventMode.name())));
+                workers.add(context.startWorker("drain-worker-" + w, slots, POLL_INTERVAL, workerArgs));
             }
-            new TaskFeed(new BenchEngine(db.pool()).client(), NoopHandler.TYPE).submitInBatches(tasks);
+            new TaskFeed(feed, NoopHandler.TYPE).submitInBatches(tasks);
             long start = System.nanoTime();
             workers.forEach(ChildLink::go);
             boolean drained = table.awaitSucceeded(NoopHandler.TYPE, tasks, TIMEOUT, DONE_POLL);
@@ -104,7 +111,9 @@ final class DrainScenario implements Scenario {
                     .detail("raw_batch", rawBatch)
                     .detail("tasks", tasks)
                     .detail("executions", engine.sum("executions"))
-                    .detail("events_per_task", (double) table.countEvents(NoopHandler.TYPE) / tasks);
+                    .detail("events_per_task", (double) table.countEvents(NoopHandler.TYPE) / tasks)
+                    .detail("spans_per_task", engine.sum("spans") / tasks)
+                    .detail("traced_rows", table.countTraced(NoopHandler.TYPE));
             return engine.describe(result)
                     .check("drained", drained)
                     .check("exactly_once", engine.sum("executions") == tasks

@@ -11,7 +11,7 @@ public final class Scenarios {
 
     public static final List<Scenario> ALL = List.of(new RawScenario(), new DrainScenario(), new PeerScenario(),
             new LatencyScenario(), new SubmitScenario(), new HeartbeatScenario(), new IdleScenario(), new ScaleScenario(),
-            new EventsScenario(), new OperatorScenario());
+            new EventsScenario(), new ObservationsScenario(), new OperatorScenario());
 
     private Scenarios() {
     }

@@ -11,6 +11,7 @@ import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.WorkerConfig;
 import com.tudicloud.asynctask.worker.policy.TaskPolicyResolver;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
+import io.micrometer.observation.ObservationRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.json.JsonMapper;
@@ -142,6 +143,7 @@ public final class AsyncTaskWorker implements TaskSubmissionListener {
         private TaskTypePolicies policies;
         private PayloadCodec codec;
         private AsyncTaskMetrics metrics = AsyncTaskMetrics.NONE;
+        private ObservationRegistry observations = ObservationRegistry.NOOP;
 
         private Builder(LeaseStore store, WorkerRegistry registry, FleetSettings fleetSettings) {
             this.store = Objects.requireNonNull(store, "store");
@@ -179,6 +181,15 @@ public final class AsyncTaskWorker implements TaskSubmissionListener {
             return this;
         }
 
+        /**
+         * Where each execution, claim, renewal and completion batch is observed; none unless given. An execution
+         * continues the trace context its task was submitted with when a tracing handler is registered.
+         */
+        public Builder observations(ObservationRegistry observations) {
+            this.observations = Objects.requireNonNull(observations, "observations (ObservationRegistry.NOOP for none)");
+            return this;
+        }
+
         public AsyncTaskWorker build() {
             return new AsyncTaskWorker(setup());
         }
@@ -193,7 +204,7 @@ public final class AsyncTaskWorker implements TaskSubmissionListener {
                     : TaskPolicyResolver.resolve(config, Map.of(), handlers);
             PayloadCodec payloads = codec != null ? codec : new JacksonPayloadCodec(JsonMapper.builder().build());
             return new WorkerSetup(config, store, registry, fleetSettings, new HandlerRegistry(handlers), resolved,
-                    payloads, metrics, new WorkerVitals());
+                    payloads, metrics, new WorkerVitals(), observations);
         }
     }
 }

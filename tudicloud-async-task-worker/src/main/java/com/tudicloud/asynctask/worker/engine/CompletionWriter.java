@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.CompletionReport;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
+import io.micrometer.observation.Observation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,16 +39,19 @@ final class CompletionWriter {
     private final ActiveExecutions active;
     private final int maxBatch;
     private final AsyncTaskMetrics metrics;
+    private final WorkerObservations observations;
     private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
     private final List<Pending> unwritten = new ArrayList<>();
     private volatile long rejectedWrites;
 
-    CompletionWriter(String workerId, LeaseStore store, ActiveExecutions active, int maxBatch, AsyncTaskMetrics metrics) {
+    CompletionWriter(String workerId, LeaseStore store, ActiveExecutions active, int maxBatch, AsyncTaskMetrics metrics,
+                     WorkerObservations observations) {
         this.workerId = workerId;
         this.store = store;
         this.active = active;
         this.maxBatch = maxBatch;
         this.metrics = metrics;
+        this.observations = observations;
     }
 
     /** @param ran how long its handler ran (zero if it never started) */
@@ -132,12 +136,18 @@ final class CompletionWriter {
             return;
         }
         List<Pending> batch = List.copyOf(unwritten);
+        Observation observation = observations.startBatch(WorkerObservations.COMPLETION);
         try {
             CompletionReport report = store.complete(workerId, batch.stream().map(Pending::completion).toList());
+            observation.lowCardinalityKeyValue(report.rejected().isEmpty() ? WorkerObservations.WRITTEN
+                    : WorkerObservations.SOME_REFUSED);
             unwritten.clear();
             batch.forEach(pending -> written(pending, report));
         } catch (RuntimeException e) {
+            observation.error(e);
             log.warn("Could not write {} task outcomes, will retry: {}", batch.size(), e.toString());
+        } finally {
+            observation.stop();
         }
     }
 

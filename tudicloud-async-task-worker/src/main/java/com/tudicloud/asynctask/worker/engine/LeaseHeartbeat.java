@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.worker.engine;
 import com.tudicloud.asynctask.api.spi.LeaseState;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
+import io.micrometer.observation.Observation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,15 +26,17 @@ final class LeaseHeartbeat {
     private final Duration lease;
     private final long leaseNanos;
     private final AsyncTaskMetrics metrics;
+    private final WorkerObservations observations;
 
     LeaseHeartbeat(String workerId, LeaseStore store, ActiveExecutions active, Duration leaseTimeout,
-                   AsyncTaskMetrics metrics) {
+                   AsyncTaskMetrics metrics, WorkerObservations observations) {
         this.workerId = workerId;
         this.store = store;
         this.active = active;
         this.lease = leaseTimeout;
         this.leaseNanos = leaseTimeout.toNanos();
         this.metrics = metrics;
+        this.observations = observations;
     }
 
     /** @return whether the database answered (true with nothing to renew) */
@@ -44,10 +47,13 @@ final class LeaseHeartbeat {
         }
         long sentAt = System.nanoTime();
         Map<Long, LeaseState> states;
+        Observation observation = observations.startBatch(WorkerObservations.RENEWAL);
         try {
             states = store.renew(workerId, executions.stream().map(TaskExecution::renewal).toList(),
                     lease);
         } catch (RuntimeException e) {
+            observation.error(e);
+            observation.stop();
             metrics.heartbeatFailed(executions.size());
             log.warn("Lease renewal of {} tasks failed: {}", executions.size(), e.toString());
             return false;
@@ -58,6 +64,8 @@ final class LeaseHeartbeat {
             held += state == LeaseState.LOST ? 0 : 1;
             apply(execution, state, sentAt);
         }
+        observation.lowCardinalityKeyValue(held == executions.size() ? WorkerObservations.ALL_HELD
+                : WorkerObservations.SOME_LOST).stop();
         metrics.leasesRenewed(executions.size(), held);
         return true;
     }

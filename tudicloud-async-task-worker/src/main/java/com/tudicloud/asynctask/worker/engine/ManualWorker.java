@@ -37,11 +37,12 @@ public final class ManualWorker {
         this.values = new StorableValues(setup.store()::limits, setup.metrics());
         this.active = new ActiveExecutions(1, finished -> {
         });
-        this.writer = new CompletionWriter(setup.workerId(), setup.store(), active, 1, setup.metrics());
+        WorkerObservations observations = setup.observations();
+        this.writer = new CompletionWriter(setup.workerId(), setup.store(), active, 1, setup.metrics(), observations);
         ExecutionOutcomes outcomes = new ExecutionOutcomes(setup.policies(),
                 () -> ThreadLocalRandom.current().nextDouble(), values);
         this.runner = new TaskRunner(setup.handlers(), setup.codec(), outcomes, writer, setup.metrics(),
-                new ExecutionPace(1, Duration.ZERO));
+                new ExecutionPace(1, Duration.ZERO), observations);
         this.paused = new PausedTypes(setup.fleetSettings(), setup.handlers().taskTypes(), Duration.ZERO,
                 System::nanoTime);
     }

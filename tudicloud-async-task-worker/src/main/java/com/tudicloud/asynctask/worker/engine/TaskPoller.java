@@ -5,6 +5,7 @@ import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
+import io.micrometer.observation.Observation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,6 +50,7 @@ final class TaskPoller {
     private final PollBackoff backoff;
     private final StorableValues values;
     private final IdleProbe probe;
+    private final WorkerObservations observations;
     /** The last claim got all it asked for: the queue is deeper than this worker's room. */
     private boolean backlog;
     /** The last claim found nothing, and no work was submitted in this JVM since: look before claiming. */
@@ -58,7 +60,7 @@ final class TaskPoller {
     TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, FleetLimits limits, PausedTypes paused, int slots,
                ActiveExecutions active, ExecutionPace pace, PollWaiter waiter, SlotDispatcher dispatcher,
                AsyncTaskMetrics metrics, WorkerVitals vitals, Duration leaseTimeout, Duration pollInterval,
-               StorableValues values, IdleProbe probe) {
+               StorableValues values, IdleProbe probe, WorkerObservations observations) {
         this.workerId = workerId;
         this.store = store;
         this.taskTypes = Set.copyOf(taskTypes);
@@ -76,6 +78,7 @@ final class TaskPoller {
         this.backoff = new PollBackoff(pollInterval);
         this.values = values;
         this.probe = probe;
+        this.observations = observations;
     }
 
     void runUntilStopped() {
@@ -137,8 +140,17 @@ final class TaskPoller {
 
     private int claimAndDispatch(Set<String> claimable, int room, ConcurrencyLimits fleetLimits) {
         long sentAt = System.nanoTime();
-        List<ClaimedTask> claimed = store.claim(
-                new ClaimRequest(workerId, claimable, room, leaseTimeout, fleetLimits, paused));
+        List<ClaimedTask> claimed;
+        Observation observation = observations.startBatch(WorkerObservations.CLAIM);
+        try {
+            claimed = store.claim(new ClaimRequest(workerId, claimable, room, leaseTimeout, fleetLimits, paused));
+            observation.lowCardinalityKeyValue(claimed.isEmpty() ? WorkerObservations.NONE_CLAIMED : WorkerObservations.CLAIMED);
+        } catch (RuntimeException e) {
+            observation.error(e);
+            throw e;
+        } finally {
+            observation.stop();
+        }
         metrics.claimed(room, claimed);
         vitals.pollSucceeded();
         List<TaskExecution> executions = new ArrayList<>(claimed.size());

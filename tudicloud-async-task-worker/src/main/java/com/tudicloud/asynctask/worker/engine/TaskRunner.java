@@ -2,9 +2,11 @@ package com.tudicloud.asynctask.worker.engine;
 
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskResult;
+import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.PayloadCodec;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
+import io.micrometer.observation.Observation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,7 +17,9 @@ import java.util.function.Supplier;
 
 /**
  * Runs one claimed task on a slot thread and hands its outcome to the completion writer. Whatever
- * happens, an execution whose outcome this runner decides is handed over: it never stays held.
+ * happens, an execution whose outcome this runner decides is handed over: it never stays held. While it runs,
+ * the task is in the MDC ({@link ExecutionMdc}) and, where observations are handled, its observation is current
+ * on the thread ({@link WorkerObservations#startExecution}), so that the handler's own spans are its children.
  */
 final class TaskRunner {
 
@@ -27,15 +31,17 @@ final class TaskRunner {
     private final CompletionWriter writer;
     private final AsyncTaskMetrics metrics;
     private final ExecutionPace pace;
+    private final WorkerObservations observations;
 
     TaskRunner(HandlerRegistry handlers, PayloadCodec codec, ExecutionOutcomes outcomes, CompletionWriter writer,
-               AsyncTaskMetrics metrics, ExecutionPace pace) {
+               AsyncTaskMetrics metrics, ExecutionPace pace, WorkerObservations observations) {
         this.handlers = handlers;
         this.codec = codec;
         this.outcomes = outcomes;
         this.writer = writer;
         this.metrics = metrics;
         this.pace = pace;
+        this.observations = observations;
     }
 
     /**
@@ -66,15 +72,29 @@ final class TaskRunner {
         if (execution.stopReason() != null) {
             return skip(execution);
         }
+        ClaimedTask task = execution.task();
+        ExecutionMdc.put(task);
+        Observation observation = observations.startExecution(task);
+        try {
+            return runHandler(execution, observation);
+        } finally {
+            observation.stop();
+            ExecutionMdc.clear();
+        }
+    }
+
+    /** Runs the handler with its observation current, and tags the observation with the outcome handed over. */
+    private boolean runHandler(TaskExecution execution, Observation observation) {
         TaskResult result = null;
         Throwable error = null;
         long started = System.nanoTime();
         execution.attach(Thread.currentThread());
-        try {
+        try (Observation.Scope ignored = observation.openScope()) {
             result = invoke(execution);
         } catch (Throwable t) {
             // Errors too (an OutOfMemoryError from one huge allocation, say): the other slots keep working
             error = t;
+            observation.error(t);
         } finally {
             execution.detach();
         }
@@ -82,11 +102,12 @@ final class TaskRunner {
         pace.executed(took);
         if (!execution.tryComplete()) {
             log.warn("Task {}: its abandoned handler returned after all; its result is dropped", execution.taskId());
+            observation.lowCardinalityKeyValue(WorkerObservations.ABANDONED);
             return false;
         }
         TaskResult returned = result;
         Throwable thrown = error;
-        conclude(execution, Duration.ofNanos(took), () -> {
+        Optional<Completion> handedOver = conclude(execution, Duration.ofNanos(took), () -> {
             Optional<Completion> completion = outcomes.decide(execution, returned, thrown);
             report(execution, completion, thrown);
             if (thrown instanceof Error) {
@@ -94,6 +115,7 @@ final class TaskRunner {
             }
             return completion;
         });
+        WorkerObservations.tagOutcome(observation, handedOver, execution.task());
         return true;
     }
 
@@ -111,8 +133,12 @@ final class TaskRunner {
         return true;
     }
 
-    /** Decides and hands the outcome over; if deciding fails all the same, hands over a failure saying so. */
-    private void conclude(TaskExecution execution, Duration ran, Supplier<Optional<Completion>> decision) {
+    /**
+     * Decides and hands the outcome over; if deciding fails all the same, hands over a failure saying so.
+     *
+     * @return the outcome handed over; empty when the lease was lost and nothing is written
+     */
+    private Optional<Completion> conclude(TaskExecution execution, Duration ran, Supplier<Optional<Completion>> decision) {
         Optional<Completion> completion;
         try {
             completion = decision.get();
@@ -121,6 +147,7 @@ final class TaskRunner {
             completion = outcomes.undecidable(execution, e);
         }
         completion.ifPresentOrElse(c -> writer.submit(execution, c, ran), () -> writer.drop(execution, ran));
+        return completion;
     }
 
     private TaskResult invoke(TaskExecution execution) throws Exception {

@@ -49,12 +49,13 @@ final class WorkerRun {
         int slots = config.slots();
         active = new ActiveExecutions(slots * (1 + ExecutionPace.MAX_PREFETCH_PER_SLOT), waiter::executionEnded);
         ExecutionPace pace = new ExecutionPace(slots, config.prefetchWindow());
+        WorkerObservations observations = setup.observations();
         writer = new CompletionWriter(setup.workerId(), setup.store(), active, config.completionBatchSize(),
-                setup.metrics());
+                setup.metrics(), observations);
         StorableValues values = new StorableValues(setup.store()::limits, setup.metrics());
         ExecutionOutcomes outcomes = new ExecutionOutcomes(setup.policies(),
                 () -> ThreadLocalRandom.current().nextDouble(), values);
-        runner = new TaskRunner(setup.handlers(), setup.codec(), outcomes, writer, setup.metrics(), pace);
+        runner = new TaskRunner(setup.handlers(), setup.codec(), outcomes, writer, setup.metrics(), pace, observations);
         // as many threads as running handlers: the slots bound them, and a thread lost to an abandoned handler is replaced
         slotThreads = Executors.newCachedThreadPool(new NamedThreads("async-task-slot"));
         dispatcher = new SlotDispatcher(slots, slotThreads, runner::run);
@@ -68,8 +69,8 @@ final class WorkerRun {
                 System::nanoTime);
         poller = new TaskPoller(setup.workerId(), setup.store(), setup.handlers().taskTypes(), limits, paused, slots,
                 active, pace, waiter, dispatcher, setup.metrics(), setup.vitals(), config.leaseTimeout(),
-                config.pollInterval(), values, probe);
-        services = maintenance(probe);
+                config.pollInterval(), values, probe, observations);
+        services = maintenance(probe, observations);
         writerThread = new NamedThreads("async-task-completions").newThread(writer::runUntilInterrupted);
         pollerThread = new NamedThreads("async-task-poller").newThread(poller::runUntilStopped);
     }
@@ -84,10 +85,10 @@ final class WorkerRun {
     }
 
     /** Each loop on its own thread: a slow recovery or a hung connection must not delay a heartbeat. */
-    private List<MaintenanceService> maintenance(IdleProbe probe) {
+    private List<MaintenanceService> maintenance(IdleProbe probe, WorkerObservations observations) {
         WorkerConfig config = setup.config();
         LeaseHeartbeat heartbeat = new LeaseHeartbeat(setup.workerId(), setup.store(), active, config.leaseTimeout(),
-                setup.metrics());
+                setup.metrics(), observations);
         LeaseRecoverer recoverer = new LeaseRecoverer(setup.workerId(), setup.store(),
                 () -> probe.mayHaveExpiredLeases(poller.isIdle()),
                 new Batches(config.recoveryBatchSize(), config.recoveryMaxBatches(), config.recoveryBatchPause()),

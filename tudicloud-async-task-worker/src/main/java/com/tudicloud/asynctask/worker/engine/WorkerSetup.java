@@ -7,13 +7,18 @@ import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.WorkerConfig;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
+import io.micrometer.observation.ObservationRegistry;
 
 /** What a worker is made of, fixed when it is built: the parts of each run are made from it. */
 record WorkerSetup(WorkerConfig config, LeaseStore store, WorkerRegistry registry, FleetSettings fleetSettings,
                    HandlerRegistry handlers, TaskTypePolicies policies, PayloadCodec codec, AsyncTaskMetrics metrics,
-                   WorkerVitals vitals) {
+                   WorkerVitals vitals, ObservationRegistry observationRegistry) {
 
     String workerId() {
         return config.workerId();
+    }
+
+    WorkerObservations observations() {
+        return new WorkerObservations(observationRegistry);
     }
 }

@@ -14,10 +14,12 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.MDC;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
@@ -89,6 +91,32 @@ class ManualWorkerTest {
             assertThat(task.status()).isEqualTo(TaskStatus.SUCCESS);
             assertThat(task.attemptCount()).isEqualTo(2);
         });
+    }
+
+    /** The handler's log lines carry its task; the caller's thread has none of it afterwards, keeps its own. */
+    @Test
+    void theTaskIsInTheMdcWhileItsHandlerRunsAndOnlyThen() throws InterruptedException {
+        List<Map<String, String>> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        var flaky = new RecordingHandler<>("manual.mdc", Greeting.class, (context, greeting) -> {
+            seen.add(MDC.getCopyOfContextMap());
+            if (context.attempt() == 1) {
+                throw new IllegalStateException("first attempt fails");
+            }
+            return TaskResult.success();
+        });
+        ManualWorker worker = manual(WorkerConfig.builder().initialBackoff(Duration.ofMillis(1)).jitter(0).build(), flaky);
+        long id = client(worker).submit(TaskRequest.of("manual.mdc", new Greeting("ada"))).taskId();
+        MDC.put("request", "r-1");
+        try {
+            assertThat(worker.drain(Duration.ofSeconds(1))).isEqualTo(2);
+
+            assertThat(seen).extracting(mdc -> mdc.get("asyncTaskAttempt")).containsExactly("1", "2");
+            assertThat(seen).allSatisfy(mdc -> assertThat(mdc).containsEntry("asyncTaskId", Long.toString(id))
+                    .containsEntry("asyncTaskType", "manual.mdc").containsEntry("request", "r-1"));
+            assertThat(MDC.getCopyOfContextMap()).as("the caller's MDC after the run").containsOnlyKeys("request");
+        } finally {
+            MDC.remove("request");
+        }
     }
 
     @Test
