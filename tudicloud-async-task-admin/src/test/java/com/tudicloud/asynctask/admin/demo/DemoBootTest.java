@@ -129,7 +129,9 @@ class DemoBootTest {
                     AsyncTaskClient client = context.getBean(AsyncTaskClient.class);
                     // a sleep of ten minutes: ending within the test's patience, it ended for the cancel
                     long id = client.submit(TaskRequest.of(SleepTaskHandler.TYPE, new SleepPayload(600_000))).taskId();
-                    await().atMost(PATIENCE).until(() -> client.get(id).orElseThrow().status() == TaskStatus.RUNNING);
+                    // running and past its first progress report, so that the percent below says where it stopped
+                    await().atMost(PATIENCE).until(() -> client.get(id).orElseThrow().status() == TaskStatus.RUNNING
+                            && client.get(id).orElseThrow().progress() != null);
 
                     client.cancel(id);
 

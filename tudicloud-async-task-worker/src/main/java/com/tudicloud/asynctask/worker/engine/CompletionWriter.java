@@ -43,6 +43,7 @@ final class CompletionWriter {
     private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
     private final List<Pending> unwritten = new ArrayList<>();
     private volatile long rejectedWrites;
+    private volatile boolean stopping;
 
     CompletionWriter(String workerId, LeaseStore store, ActiveExecutions active, int maxBatch, AsyncTaskMetrics metrics,
                      WorkerObservations observations) {
@@ -70,9 +71,18 @@ final class CompletionWriter {
         return rejectedWrites;
     }
 
-    /** The writer thread's loop; returns when interrupted and nothing is left to write. */
-    void runUntilInterrupted() {
-        while (true) {
+    /**
+     * Ends the writer's loop: it writes what it holds and returns. The flag is read as well as the interrupt,
+     * because a JDBC call the interrupt lands in may clear it.
+     */
+    void stopWriting(Thread writerThread) {
+        stopping = true;
+        writerThread.interrupt();
+    }
+
+    /** The writer thread's loop; returns when stopped and nothing is left to write. */
+    void runUntilStopped() {
+        while (!stopping) {
             try {
                 if (unwritten.isEmpty()) {
                     Pending first = queue.take();
@@ -82,10 +92,10 @@ final class CompletionWriter {
                 }
                 writeOnce();
             } catch (InterruptedException e) {
-                flush();
-                return;
+                break;
             }
         }
+        flush();
     }
 
     /**

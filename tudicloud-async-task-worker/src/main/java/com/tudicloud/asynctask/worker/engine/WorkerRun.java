@@ -71,7 +71,7 @@ final class WorkerRun {
                 active, pace, waiter, dispatcher, setup.metrics(), setup.vitals(), config.leaseTimeout(),
                 config.pollInterval(), values, probe, observations);
         services = maintenance(probe, observations);
-        writerThread = new NamedThreads("async-task-completions").newThread(writer::runUntilInterrupted);
+        writerThread = new NamedThreads("async-task-completions").newThread(writer::runUntilStopped);
         pollerThread = new NamedThreads("async-task-poller").newThread(poller::runUntilStopped);
     }
 
@@ -154,7 +154,7 @@ final class WorkerRun {
         }
 
         // every runner that returned has handed its outcome to the writer: write them, then stop
-        writerThread.interrupt();
+        writer.stopWriting(writerThread);
         join(writerThread);
         services.forEach(MaintenanceService::stop);
         slotThreads.shutdownNow();
