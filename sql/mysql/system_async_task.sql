@@ -25,6 +25,7 @@ CREATE TABLE system_async_task (
     started_at       DATETIME(3)   NULL,
     finished_at      DATETIME(3)   NULL,
     trace_parent     VARCHAR(55)   NULL,   -- the submit's W3C traceparent; NULL: the submitter traces nothing
+    batch_id         BIGINT        NULL,   -- the batch it belongs to, if any
     PRIMARY KEY (id),
     -- claim, one type at a time: WHERE status = 'QUEUED' AND task_type = ? ORDER BY priority DESC, available_at, id
     INDEX idx_async_task_claim (status, task_type, priority DESC, available_at, id),
@@ -38,7 +39,9 @@ CREATE TABLE system_async_task (
     -- operators' listing, newest first
     INDEX idx_async_task_created (create_time),
     -- retention: DELETE ... WHERE status = ? AND finished_at < ? LIMIT n
-    INDEX idx_async_task_finished (status, finished_at)
+    INDEX idx_async_task_finished (status, finished_at),
+    -- children of a batch by status: WHERE batch_id = ? AND status IN (...)
+    INDEX idx_async_task_batch (batch_id, status)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 
 -- one row per fleet-wide lock: claims under concurrency limits take the 'claim' row in their
@@ -149,4 +152,33 @@ CREATE TABLE system_async_task_audit (
     INDEX idx_async_task_audit_action (action, id),
     -- a task's records: who submitted it
     INDEX idx_async_task_audit_task (task_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- a batch: its children name it in system_async_task.batch_id; its callbacks wait here as definitions until
+-- the batch ends (state OPEN, CANCELLING, then SUCCEEDED, FAILED or CANCELLED) and then name the tasks inserted
+CREATE TABLE system_async_task_batch (
+    id                    BIGINT       NOT NULL AUTO_INCREMENT,
+    state                 VARCHAR(20)  NOT NULL,
+    owner_id              VARCHAR(128) NULL,
+    success_type          VARCHAR(100) NULL,
+    success_payload       LONGTEXT     NULL,
+    success_priority      INT          NULL,
+    success_max_attempts  INT          NULL,
+    success_task_id       BIGINT       NULL,
+    failure_type          VARCHAR(100) NULL,
+    failure_payload       LONGTEXT     NULL,
+    failure_priority      INT          NULL,
+    failure_max_attempts  INT          NULL,
+    failure_task_id       BIGINT       NULL,
+    complete_type         VARCHAR(100) NULL,
+    complete_payload      LONGTEXT     NULL,
+    complete_priority     INT          NULL,
+    complete_max_attempts INT          NULL,
+    complete_task_id      BIGINT       NULL,
+    create_time           DATETIME(3)  NOT NULL,
+    update_time           DATETIME(3)  NOT NULL,
+    finished_at           DATETIME(3)  NULL,
+    PRIMARY KEY (id),
+    -- open batches oldest first (repair, gauge); a listing by state
+    INDEX idx_async_task_batch_state (state, id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;

@@ -18,6 +18,30 @@ public interface AsyncTaskClient {
 
     Optional<TaskView> get(long taskId);
 
+    /**
+     * Submits a batch: its children and its callbacks' definitions in one transaction (the caller's, if any), in
+     * batched statements. The batch ends when no child can run any more, and exactly one callback per end is
+     * inserted then (see {@link BatchState}).
+     */
+    SubmittedBatch submitBatch(BatchRequest request);
+
+    /**
+     * Adds children to the OPEN batch of the running task {@code running} (fan-out in stages): they commit at
+     * once, and the batch cannot end before them since the adding child is still running.
+     *
+     * @throws IllegalArgumentException when the task is in no batch, or no children are given
+     * @throws IllegalStateException    when the batch is no longer OPEN or the task no longer runs
+     */
+    List<SubmittedTask> addToBatch(TaskContext running, List<TaskRequest> children);
+
+    Optional<BatchView> getBatch(long batchId);
+
+    /**
+     * Cancels a batch: its waiting children at once, its running ones asked to stop; it ends CANCELLED once the
+     * last of them ends, inserting its completion callback only.
+     */
+    CancelOutcome cancelBatch(long batchId);
+
     /** Cancels a queued task at once, or asks the holder of a running one to stop. */
     CancelOutcome cancel(long taskId);
 

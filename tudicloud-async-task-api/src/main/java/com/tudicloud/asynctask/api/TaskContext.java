@@ -1,5 +1,7 @@
 package com.tudicloud.asynctask.api;
 
+import java.util.OptionalLong;
+
 /** What a handler knows about the execution it is running. */
 public interface TaskContext {
 
@@ -14,6 +16,11 @@ public interface TaskContext {
 
     /** Stable across every attempt of the task: record side effects under it. */
     String idempotencyKey();
+
+    /** The batch this task is a child of, if any: a running child may add children to it. */
+    default OptionalLong batchId() {
+        return OptionalLong.empty();
+    }
 
     /** Set when an operator cancelled the task, the lease was lost, or the worker is stopping. */
     boolean isCancellationRequested();

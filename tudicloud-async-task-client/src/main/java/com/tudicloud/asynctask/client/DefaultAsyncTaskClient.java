@@ -1,11 +1,18 @@
 package com.tudicloud.asynctask.client;
 
 import com.tudicloud.asynctask.api.AsyncTaskClient;
+import com.tudicloud.asynctask.api.BatchCallback;
+import com.tudicloud.asynctask.api.BatchRequest;
+import com.tudicloud.asynctask.api.BatchView;
 import com.tudicloud.asynctask.api.CancelOutcome;
+import com.tudicloud.asynctask.api.SubmittedBatch;
 import com.tudicloud.asynctask.api.SubmittedTask;
+import com.tudicloud.asynctask.api.TaskContext;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
+import com.tudicloud.asynctask.api.spi.BatchStore;
+import com.tudicloud.asynctask.api.spi.NewBatch;
 import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.PayloadCodec;
 import com.tudicloud.asynctask.api.spi.TaskSubmissionListener;
@@ -16,10 +23,13 @@ import io.micrometer.observation.ObservationRegistry;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -42,6 +52,7 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
     private final ClientMetrics metrics;
     private final Supplier<TaskTypeDefaults> defaults;
     private final AfterCommit afterCommit;
+    private final BatchStore batches;
     private final ObservationRegistry observations;
 
     /** A client that knows no task type's policy: a request without priority or max attempts gets 0 and 3. */
@@ -57,13 +68,18 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
      */
     public DefaultAsyncTaskClient(TaskStore store, PayloadCodec codec, Clock clock, TaskSubmissionListener listener,
                                   ClientMetrics metrics, Supplier<TaskTypeDefaults> defaults, AfterCommit afterCommit) {
-        this(store, codec, clock, listener, metrics, defaults, afterCommit, ObservationRegistry.NOOP);
+        this(store, null, codec, clock, listener, metrics, defaults, afterCommit, ObservationRegistry.NOOP);
     }
 
-    /** @param observations where each submit is observed; {@link ObservationRegistry#NOOP} observes none */
-    public DefaultAsyncTaskClient(TaskStore store, PayloadCodec codec, Clock clock, TaskSubmissionListener listener,
-                                  ClientMetrics metrics, Supplier<TaskTypeDefaults> defaults, AfterCommit afterCommit,
+    /**
+     * @param batches      the store of batches; null for a client that submits no batch
+     * @param observations where each submit is observed; {@link ObservationRegistry#NOOP} observes none
+     */
+    public DefaultAsyncTaskClient(TaskStore store, BatchStore batches, PayloadCodec codec, Clock clock,
+                                  TaskSubmissionListener listener, ClientMetrics metrics,
+                                  Supplier<TaskTypeDefaults> defaults, AfterCommit afterCommit,
                                   ObservationRegistry observations) {
+        this.batches = batches;
         this.observations = Objects.requireNonNull(observations, "observations (ObservationRegistry.NOOP for none)");
         this.store = store;
         this.codec = codec;
@@ -85,9 +101,59 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
             return List.of();
         }
         TaskTypeDefaults known = defaults.get();
-        List<SubmittedTask> submitted = observations.isNoop()
-                ? insert(requests, known, null)
-                : insertObserved(requests, known);
+        List<SubmittedTask> submitted = observed(requests, traceParent -> insert(requests, known, traceParent));
+        announce(requests, submitted);
+        return submitted;
+    }
+
+    @Override
+    public SubmittedBatch submitBatch(BatchRequest request) {
+        TaskTypeDefaults known = defaults.get();
+        SubmittedBatch submitted = observed(request.children(),
+                traceParent -> batches().insert(toNewBatch(request, known, traceParent)));
+        announce(request.children(), submitted.children());
+        return submitted;
+    }
+
+    @Override
+    public List<SubmittedTask> addToBatch(TaskContext running, List<TaskRequest> children) {
+        if (running.batchId().isEmpty()) {
+            throw new IllegalArgumentException("task " + running.taskId() + " is in no batch");
+        }
+        if (children.isEmpty()) {
+            throw new IllegalArgumentException("no children to add to batch " + running.batchId().getAsLong());
+        }
+        children.forEach(child -> {
+            if (child.dedupKey() != null) {
+                throw new IllegalArgumentException("a child of a batch must not have a dedup key");
+            }
+        });
+        TaskTypeDefaults known = defaults.get();
+        List<SubmittedTask> added = observed(children, traceParent -> batches().addChildren(
+                running.batchId().getAsLong(), running.taskId(), toNewTasks(children, known, traceParent)));
+        announce(children, added);
+        return added;
+    }
+
+    @Override
+    public Optional<BatchView> getBatch(long batchId) {
+        return batches().find(batchId);
+    }
+
+    @Override
+    public CancelOutcome cancelBatch(long batchId) {
+        return batches().cancel(batchId, null);
+    }
+
+    private BatchStore batches() {
+        if (batches == null) {
+            throw new UnsupportedOperationException("this client was built without a batch store");
+        }
+        return batches;
+    }
+
+    /** Once the caller's transaction has committed: counts the submissions and wakes the workers of due types. */
+    private void announce(List<TaskRequest> requests, List<SubmittedTask> submitted) {
         Set<String> dueTypes = requests.stream()
                 .filter(request -> delayMillis(request) == 0)
                 .map(TaskRequest::taskType)
@@ -100,7 +166,6 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
                 listener.tasksSubmitted(dueTypes);
             }
         });
-        return submitted;
     }
 
     @Override
@@ -124,10 +189,14 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
         return store.findByOwner(ownerId, statuses == null ? List.of() : List.copyOf(statuses), limit);
     }
 
-    private List<SubmittedTask> insertObserved(List<TaskRequest> requests, TaskTypeDefaults known) {
+    /** Runs an insert under a submit observation when a handler observes; the insert gets its trace context. */
+    private <T> T observed(List<TaskRequest> requests, Function<String, T> insert) {
+        if (observations.isNoop()) {
+            return insert.apply(null);
+        }
         SubmitObservation observation = SubmitObservation.start(observations, requests);
         try (Observation.Scope ignored = observation.openScope()) {
-            return insert(requests, known, observation.traceParent());
+            return insert.apply(observation.traceParent());
         } catch (RuntimeException | Error e) {
             observation.error(e);
             throw e;
@@ -137,7 +206,19 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
     }
 
     private List<SubmittedTask> insert(List<TaskRequest> requests, TaskTypeDefaults known, String traceParent) {
-        return store.insert(requests.stream().map(request -> toNewTask(request, known, traceParent)).toList());
+        return store.insert(toNewTasks(requests, known, traceParent));
+    }
+
+    private NewBatch toNewBatch(BatchRequest request, TaskTypeDefaults known, String traceParent) {
+        Map<BatchCallback, NewTask> callbacks = new EnumMap<>(BatchCallback.class);
+        request.callbacks().forEach((on, callback) -> callbacks.put(on, toNewTask(
+                callback.ownerId() == null && request.ownerId() != null ? callback.withOwnerId(request.ownerId()) : callback,
+                known, traceParent)));
+        return new NewBatch(toNewTasks(request.children(), known, traceParent), callbacks, request.ownerId());
+    }
+
+    private List<NewTask> toNewTasks(List<TaskRequest> requests, TaskTypeDefaults known, String traceParent) {
+        return requests.stream().map(request -> toNewTask(request, known, traceParent)).toList();
     }
 
     private NewTask toNewTask(TaskRequest request, TaskTypeDefaults known, String traceParent) {

@@ -10,12 +10,14 @@ import java.util.Comparator;
 /**
  * A due task locked by the claim transaction, as it was before the claim; both instants are the database's.
  *
+ * @param traceParent the submit's W3C traceparent, or null
+ * @param batchId   the batch it is a child of, or null
  * @param claimable whether it was locked as one the claim may take, in claim order; else it is a due
  *                  SCHEDULED task locked so that it can become QUEUED if the claim leaves it
  */
 public record ClaimCandidate(long id, String taskType, TaskStatus status, String payloadJson, int attemptCount,
                              int maxAttempts, String ownerId, long leaseToken, int priority, LocalDateTime availableAt,
-                             LocalDateTime dbNow, boolean claimable, String traceParent) {
+                             LocalDateTime dbNow, boolean claimable, String traceParent, Long batchId) {
 
     /** The claim order: priority first, then the longest due, then the oldest. */
     static final Comparator<ClaimCandidate> CLAIM_ORDER = Comparator.comparingInt(ClaimCandidate::priority).reversed()
@@ -28,6 +30,6 @@ public record ClaimCandidate(long id, String taskType, TaskStatus status, String
     /** The task as the claim leaves it: one more attempt, the next fencing token. */
     ClaimedTask claimed() {
         return new ClaimedTask(id, taskType, payloadJson, attemptCount + 1, maxAttempts, ownerId, leaseToken + 1,
-                Math.max(0, Duration.between(availableAt, dbNow).toMillis()), traceParent);
+                Math.max(0, Duration.between(availableAt, dbNow).toMillis()), traceParent, batchId);
     }
 }

@@ -5,6 +5,7 @@ import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.Completion.Outcome;
 
 import java.util.List;
+import java.util.Objects;
 
 /** A group of outcomes as the markCompleted statement reads it: the task ids of each kind of outcome. */
 public final class CompletionGroup {
@@ -43,6 +44,7 @@ public final class CompletionGroup {
     private final List<Completion> notSucceeded;
     private final List<Completion> withArtifacts;
     private final List<Reported> reported;
+    private final List<Long> batchIds;
 
     CompletionGroup(List<Completion> completions) {
         succeeded = ids(completions, Outcome.SUCCEEDED);
@@ -56,6 +58,17 @@ public final class CompletionGroup {
         withArtifacts = completions.stream()
                 .filter(c -> c.outcome() == Outcome.SUCCEEDED && c.artifactId() != null).toList();
         reported = completions.stream().filter(c -> c.progress() != null).map(Reported::of).toList();
+        batchIds = completions.stream().map(Completion::batchId).filter(Objects::nonNull).distinct().toList();
+    }
+
+    /** Whether some outcome is of a child of a batch: its write then looks whether it ended the batch. */
+    boolean hasBatchChildren() {
+        return !batchIds.isEmpty();
+    }
+
+    /** The batches of the group's children, each once. */
+    List<Long> getBatchIds() {
+        return batchIds;
     }
 
     /** Only successes: the short statement does. */

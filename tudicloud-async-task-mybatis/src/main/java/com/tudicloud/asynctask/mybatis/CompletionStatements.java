@@ -2,12 +2,14 @@ package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.CompletionReport;
+import com.tudicloud.asynctask.api.spi.FinishedBatch;
 import com.tudicloud.asynctask.api.spi.StoreLimits;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -33,16 +35,18 @@ final class CompletionStatements {
     private final TransientLockRetry retry;
     private final Supplier<StoreLimits> limits;
     private final TaskEventLog events;
+    private final BatchFinisher batches;
 
     CompletionStatements(SystemAsyncTaskMapper mapper, TransactionTemplate readCommittedTransaction,
                          ReadCommittedStatements readCommitted, TransientLockRetry retry, Supplier<StoreLimits> limits,
-                         TaskEventLog events) {
+                         TaskEventLog events, BatchFinisher batches) {
         this.mapper = mapper;
         this.readCommittedTransaction = readCommittedTransaction;
         this.readCommitted = readCommitted;
         this.retry = retry;
         this.limits = limits;
         this.events = events;
+        this.batches = batches;
     }
 
     CompletionReport write(String workerId, List<Completion> completions) {
@@ -64,9 +68,12 @@ final class CompletionStatements {
         }
     }
 
-    /** In a transaction when the group's events are to be written with it; else as a single statement. */
+    /**
+     * In a transaction when the group's events are to be written with it, or when it ends children of a batch
+     * (the batch's end is written with them); else as a single statement.
+     */
     private <T> T atReadCommitted(CompletionGroup group, Supplier<T> statements) {
-        return events.recordsAny(group)
+        return events.recordsAny(group) || group.hasBatchChildren()
                 ? readCommittedTransaction.execute(status -> statements.get())
                 : readCommitted.run(statements);
     }
@@ -75,10 +82,13 @@ final class CompletionStatements {
         int written = group.allSucceeded()
                 ? mapper.markSucceeded(workerId, completions, group.anyArtifact(), group.getReported())
                 : mapper.markCompleted(workerId, completions, group);
+        List<FinishedBatch> finished = List.of();
         if (written > 0) {
             events.completed(workerId, completions, group);
+            finished = batches.finishEnded(group.getBatchIds());
         }
-        return new CompletionReport(written, written == completions.size() ? Set.of() : refused(workerId, completions));
+        return new CompletionReport(written, written == completions.size() ? Set.of() : refused(workerId, completions),
+                Set.of(), finished);
     }
 
     /** The rows a write left alone: a written row keeps this holder and token and has no lease left. */
@@ -100,18 +110,18 @@ final class CompletionStatements {
                 completion.taskId(), completion.outcome(), reason);
         List<Completion> one = List.of(completion);
         CompletionGroup failed = new CompletionGroup(List.of(Completion.failed(completion.taskId(), completion.leaseToken(),
-                reason)));
+                reason).inBatch(completion.batchId())));
         try {
-            int written = retry.call("complete", () -> atReadCommitted(failed, () -> {
+            CompletionReport written = retry.call("complete", () -> atReadCommitted(failed, () -> {
                 int landed = mapper.markUnstorable(workerId, one, reason);
-                if (landed > 0) {
-                    events.completed(workerId, one, failed);
+                if (landed == 0) {
+                    return new CompletionReport(0, Set.of());
                 }
-                return landed;
+                events.completed(workerId, one, failed);
+                return new CompletionReport(1, Set.of(), Set.of(completion.taskId()),
+                        batches.finishEnded(failed.getBatchIds()));
             }));
-            return written == 1
-                    ? new CompletionReport(1, Set.of(), Set.of(completion.taskId()))
-                    : new CompletionReport(0, refused(workerId, one));
+            return written.written() == 1 ? written : new CompletionReport(0, refused(workerId, one));
         } catch (DataAccessException e) {
             if (!DatabaseFailures.isRefusal(e)) {
                 throw e;
@@ -127,6 +137,8 @@ final class CompletionStatements {
         rejected.addAll(second.rejected());
         Set<Long> unstorable = new HashSet<>(first.unstorable());
         unstorable.addAll(second.unstorable());
-        return new CompletionReport(first.written() + second.written(), rejected, unstorable);
+        List<FinishedBatch> finished = new ArrayList<>(first.finishedBatches());
+        finished.addAll(second.finishedBatches());
+        return new CompletionReport(first.written() + second.written(), rejected, unstorable, finished);
     }
 }

@@ -8,10 +8,11 @@ import java.time.LocalDateTime;
 /**
  * A task whose lease expired, locked by the recovery transaction; both instants are the database's.
  *
+ * @param batchId    the batch it is a child of, or null
  * @param leaseOwner the worker that held the lease, which recovery clears and the task's event keeps
  */
 public record ExpiredLease(long id, TaskStatus status, int attemptCount, int maxAttempts, String leaseOwner,
-                           LocalDateTime leaseUntil, LocalDateTime dbNow) {
+                           LocalDateTime leaseUntil, LocalDateTime dbNow, Long batchId) {
 
     enum Fate { REQUEUE, FAIL, CANCEL }
 

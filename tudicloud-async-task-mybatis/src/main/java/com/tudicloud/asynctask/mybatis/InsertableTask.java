@@ -7,10 +7,21 @@ import com.tudicloud.asynctask.api.spi.NewTask;
 final class InsertableTask {
 
     private final NewTask task;
+    private final Long batchId;
     private Long id;
 
     InsertableTask(NewTask task) {
+        this(task, null);
+    }
+
+    /** @param batchId the batch it is a child of, or null */
+    InsertableTask(NewTask task, Long batchId) {
         this.task = task;
+        this.batchId = batchId;
+    }
+
+    public Long getBatchId() {
+        return batchId;
     }
 
     public String getTaskType() {

@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.api.spi.ClaimRequest;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.CompletionReport;
+import com.tudicloud.asynctask.api.spi.FinishedBatch;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
 import com.tudicloud.asynctask.api.spi.LeaseState;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
@@ -35,7 +36,9 @@ import java.util.stream.Collectors;
  * when claims are recorded as task events; renew 2 per 1,000 leases (one UPDATE, then a SELECT of the few
  * cancel-requested rows when every lease was extended, else of the states of all); complete 1 for a group
  * of outcomes, whatever their kinds, 1 more when some write was refused, and 1 more for its task events;
- * recover 1 + one per fate, + 1 for the events; probe 1, autocommitted. Renewal runs outside any transaction, at READ COMMITTED
+ * recover 1 + one per fate, + 1 for the events (+ what {@link BatchFinisher} sends for the batches of children it
+ * ended); probe 1, autocommitted. A group of outcomes with children of a batch runs in a transaction, with 1
+ * statement more per batch it touches ({@link BatchFinisher}); a group without any costs what it did. Renewal runs outside any transaction, at READ COMMITTED
  * (one statement more on a pool at another isolation); so does completion, unless its group records task
  * events: then its UPDATE and the events' INSERT share one transaction.
  * RoundTripBudgetTest counts them as the server sees them.
@@ -55,11 +58,12 @@ final class MyBatisLeaseStore implements LeaseStore {
     private final Supplier<StoreLimits> limits;
     private final CompletionStatements completions;
     private final TaskEventLog events;
+    private final BatchFinisher batches;
 
     /** @param limits the columns' sizes, as the database counts them once it has answered */
     MyBatisLeaseStore(SystemAsyncTaskMapper mapper, TransactionTemplate readCommitted,
                       ReadCommittedStatements readCommittedStatements, TransientLockRetry retry,
-                      Supplier<StoreLimits> limits, TaskEventLog events) {
+                      Supplier<StoreLimits> limits, TaskEventLog events, BatchFinisher batches) {
         this.mapper = mapper;
         this.readCommitted = readCommitted;
         this.readCommittedStatements = readCommittedStatements;
@@ -67,8 +71,9 @@ final class MyBatisLeaseStore implements LeaseStore {
         this.limitedClaim = new LimitedClaim(mapper);
         this.limits = limits;
         this.events = events;
+        this.batches = batches;
         this.completions = new CompletionStatements(mapper, readCommitted, readCommittedStatements, retry, limits,
-                events);
+                events, batches);
     }
 
     @Override
@@ -226,8 +231,11 @@ final class MyBatisLeaseStore implements LeaseStore {
         int failed = updateIfAny(byFate.get(ExpiredLease.Fate.FAIL), mapper::failExpired);
         int cancelled = updateIfAny(byFate.get(ExpiredLease.Fate.CANCEL), mapper::cancelExpired);
         events.recovered(expired, recoveredBy);
+        // a child this recovery ended may be its batch's last
+        List<FinishedBatch> finished = batches.finishEnded(expired.stream()
+                .filter(lease -> lease.fate() != ExpiredLease.Fate.REQUEUE).map(ExpiredLease::batchId).toList());
         return new RecoveryBatch(expired.size(), requeued, failed, cancelled,
-                expired.stream().map(ExpiredLease::expiredForMillis).toList());
+                expired.stream().map(ExpiredLease::expiredForMillis).toList(), finished);
     }
 
     private static int updateIfAny(List<Long> ids, Function<List<Long>, Integer> statement) {

@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.spi.AuditTrail;
+import com.tudicloud.asynctask.api.spi.BatchStore;
 import com.tudicloud.asynctask.api.spi.FleetLocks;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
@@ -41,7 +42,7 @@ import java.util.function.Supplier;
 public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
                            WorkerRegistry workerRegistry, FleetLocks fleetLocks, FleetSettings fleetSettings,
                            SchemaCheck schemaCheck, TaskEventLog taskEvents, ScheduleStore scheduleStore,
-                           AuditTrail auditTrail) {
+                           AuditTrail auditTrail, BatchStore batchStore) {
 
     /** Product names, as JDBC reports them, to the databaseId their statements name. */
     private static final Map<String, String> DATABASE_IDS = Map.of("MySQL", "mysql", "MariaDB", "mysql", "H2", "h2");
@@ -52,7 +53,8 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskTypeMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskEventMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskScheduleMapper.xml",
-            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskAuditMapper.xml");
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskAuditMapper.xml",
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskBatchMapper.xml");
 
     /** Stores that record every task event. */
     public static MyBatisStores create(DataSource dataSource) {
@@ -88,9 +90,12 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         TransientLockRetry retry = new TransientLockRetry(5, 20, onLockRetry);
         Supplier<StoreLimits> limits = () -> limits(mappers.knownDatabaseId());
         TaskEventLog events = new TaskEventLog(mappers.mapper(SystemAsyncTaskEventMapper.class), eventMode, limits);
-        MyBatisTaskStore taskStore = new MyBatisTaskStore(mapper, joinCaller, events);
+        TaskInserts inserts = new TaskInserts(mapper, joinCaller);
+        SystemAsyncTaskBatchMapper batchMapper = mappers.mapper(SystemAsyncTaskBatchMapper.class);
+        BatchFinisher finisher = new BatchFinisher(batchMapper, inserts);
+        MyBatisTaskStore taskStore = new MyBatisTaskStore(mapper, joinCaller, events, inserts, finisher);
         return new MyBatisStores(taskStore,
-                new MyBatisLeaseStore(mapper, readCommitted, readCommittedStatements, retry, limits, events),
+                new MyBatisLeaseStore(mapper, readCommitted, readCommittedStatements, retry, limits, events, finisher),
                 new MyBatisTaskAdminStore(mapper, readCommitted, readCommittedStatements, events),
                 new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class), readCommittedStatements),
                 new MyBatisFleetLocks(mappers.mapper(SystemAsyncTaskLockMapper.class)),
@@ -98,7 +103,8 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
                 new SchemaCheck(mappers), events,
                 new MyBatisScheduleStore(mappers.mapper(SystemAsyncTaskScheduleMapper.class), taskStore, readCommitted,
                         retry, events),
-                new MyBatisAuditTrail(mappers.mapper(SystemAsyncTaskAuditMapper.class), readCommittedStatements));
+                new MyBatisAuditTrail(mappers.mapper(SystemAsyncTaskAuditMapper.class), readCommittedStatements),
+                new MyBatisBatchStore(batchMapper, inserts, finisher, joinCaller, readCommitted, retry, events));
     }
 
     /**

@@ -32,6 +32,8 @@ interface SystemAsyncTaskMapper {
 
     TaskStatus selectStatus(@Param("id") long id);
 
+    Long selectBatchId(@Param("id") long id);
+
     String lockClaimRow();
 
     List<TypeCount> countLeasedByType();

@@ -77,9 +77,10 @@ class SchemaParityTest {
         print("tables", fromChangelog);
 
         // the default utf8mb4 collation differs by server (MariaDB 10.11, 11.4, MySQL 8), so only its charset is fixed
-        assertThat(fromChangelog).hasSize(7).satisfiesExactly(
+        assertThat(fromChangelog).hasSize(8).satisfiesExactly(
                 t -> assertThat(t).startsWith("system_async_task engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_audit engine=InnoDB collation=utf8mb4_"),
+                t -> assertThat(t).startsWith("system_async_task_batch engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_event engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_lock engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_schedule engine=InnoDB collation=utf8mb4_"),
@@ -96,8 +97,8 @@ class SchemaParityTest {
         List<String> fromChangelog = columns(liquibaseDb);
         print("columns", fromChangelog);
 
-        // the task, audit, event, lock, schedule, type and worker tables' columns
-        assertThat(fromChangelog).hasSize(22 + 9 + 12 + 4 + 20 + 4 + 8);
+        // the task, audit, batch, event, lock, schedule, type and worker tables' columns
+        assertThat(fromChangelog).hasSize(23 + 9 + 21 + 12 + 4 + 20 + 4 + 8);
         assertThat(columns(ddlDb)).as("columns of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
         assertThat(columns(upgradedDb)).as("columns of the upgraded first schema (actual) vs the changelog (expected)")
@@ -110,6 +111,8 @@ class SchemaParityTest {
         print("indexes", fromChangelog);
 
         assertThat(fromChangelog).contains(
+                "system_async_task.idx_async_task_batch non_unique=1 #1 batch_id A",
+                "system_async_task.idx_async_task_batch non_unique=1 #2 status A",
                 "system_async_task.idx_async_task_claim non_unique=1 #1 status A",
                 "system_async_task.idx_async_task_claim non_unique=1 #2 task_type A",
                 "system_async_task.idx_async_task_claim non_unique=1 #3 priority D",

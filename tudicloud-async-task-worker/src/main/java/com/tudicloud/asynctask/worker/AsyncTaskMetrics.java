@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.worker;
 
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
+import com.tudicloud.asynctask.api.spi.FinishedBatch;
 import com.tudicloud.asynctask.api.spi.RecoveryBatch;
 
 import java.time.Duration;
@@ -72,6 +73,21 @@ public interface AsyncTaskMetrics {
     }
 
     default void recovered(RecoveryBatch batch) {
+    }
+
+    /** Batches a terminal write ended in its own transaction, with the callbacks it inserted. */
+    default void batchesFinished(List<FinishedBatch> finished) {
+    }
+
+    /**
+     * Batches the repair pass found with every child ended and still open, and ended: each one is a write path
+     * that left its batch open, which should never happen.
+     */
+    default void batchesRepaired(List<FinishedBatch> repaired) {
+    }
+
+    /** Batches not ended yet (OPEN or CANCELLING), counted up to a cap, as the repair pass read them. */
+    default void batchesOpen(long count) {
     }
 
     /** Finished tasks deleted by retention. */

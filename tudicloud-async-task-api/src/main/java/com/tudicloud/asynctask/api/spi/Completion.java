@@ -9,9 +9,16 @@ package com.tudicloud.asynctask.api.spi;
  * @param progress         the progress its handler reported last (0..100), written with the outcome
  *                         (SUCCEEDED writes 100), or {@code null} when it reported none
  * @param progressMessage  the message of that report
+ * @param batchId          the batch the task is a child of, or {@code null}: a write that ends a child looks
+ *                         whether it ended its batch, and only then
  */
 public record Completion(long taskId, long leaseToken, Outcome outcome, String artifactId, String error,
-                         long retryDelayMillis, Integer progress, String progressMessage) {
+                         long retryDelayMillis, Integer progress, String progressMessage, Long batchId) {
+
+    public Completion(long taskId, long leaseToken, Outcome outcome, String artifactId, String error,
+                      long retryDelayMillis, Integer progress, String progressMessage) {
+        this(taskId, leaseToken, outcome, artifactId, error, retryDelayMillis, progress, progressMessage, null);
+    }
 
     public enum Outcome {
         /** SUCCESS, even if a cancel was requested meanwhile: the work was done. */
@@ -48,6 +55,13 @@ public record Completion(long taskId, long leaseToken, Outcome outcome, String a
 
     /** The same outcome, with the progress its handler reported last. */
     public Completion withProgress(Integer percent, String message) {
-        return new Completion(taskId, leaseToken, outcome, artifactId, error, retryDelayMillis, percent, message);
+        return new Completion(taskId, leaseToken, outcome, artifactId, error, retryDelayMillis, percent, message,
+                batchId);
+    }
+
+    /** The same outcome, of a child of this batch (or of none, for {@code null}). */
+    public Completion inBatch(Long batch) {
+        return new Completion(taskId, leaseToken, outcome, artifactId, error, retryDelayMillis, progress,
+                progressMessage, batch);
     }
 }

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.api.spi;
 
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -7,12 +8,19 @@ import java.util.Set;
  *                   (a stale token, an expired lease, or a task already finished)
  * @param unstorable the tasks whose outcome the database would not store (a value no column holds): each
  *                   was written FAILED with the reason instead, or, if even that failed, left to recovery
+ * @param finishedBatches the batches these outcomes ended, in the same transaction
  */
-public record CompletionReport(int written, Set<Long> rejected, Set<Long> unstorable) {
+public record CompletionReport(int written, Set<Long> rejected, Set<Long> unstorable,
+                               List<FinishedBatch> finishedBatches) {
 
     public CompletionReport {
         rejected = Set.copyOf(rejected);
         unstorable = Set.copyOf(unstorable);
+        finishedBatches = List.copyOf(finishedBatches);
+    }
+
+    public CompletionReport(int written, Set<Long> rejected, Set<Long> unstorable) {
+        this(written, rejected, unstorable, List.of());
     }
 
     public CompletionReport(int written, Set<Long> rejected) {

@@ -57,7 +57,7 @@ final class CompletionWriter {
 
     /** @param ran how long its handler ran (zero if it never started) */
     void submit(TaskExecution execution, Completion completion, Duration ran) {
-        queue.add(new Pending(execution, completion, ran));
+        queue.add(new Pending(execution, completion.inBatch(execution.task().batchId()), ran));
     }
 
     /** Nothing to write (the lease was lost): give the slot back. */
@@ -153,6 +153,7 @@ final class CompletionWriter {
                     : WorkerObservations.SOME_REFUSED);
             unwritten.clear();
             batch.forEach(pending -> written(pending, report));
+            metrics.batchesFinished(report.finishedBatches());
         } catch (RuntimeException e) {
             observation.error(e);
             log.warn("Could not write {} task outcomes, will retry: {}", batch.size(), e.toString());

@@ -3,6 +3,8 @@ package com.tudicloud.asynctask.worker.engine;
 import com.tudicloud.asynctask.api.TaskContext;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 
+import java.util.OptionalLong;
+
 /** The context a handler sees; progress waits here for the next heartbeat. */
 final class TaskExecutionContext implements TaskContext {
 
@@ -28,6 +30,11 @@ final class TaskExecutionContext implements TaskContext {
     @Override
     public String taskType() {
         return task.taskType();
+    }
+
+    @Override
+    public OptionalLong batchId() {
+        return task.batchId() == null ? OptionalLong.empty() : OptionalLong.of(task.batchId());
     }
 
     @Override

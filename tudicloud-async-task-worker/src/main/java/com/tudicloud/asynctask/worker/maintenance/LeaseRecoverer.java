@@ -49,6 +49,7 @@ public final class LeaseRecoverer extends MaintenanceService {
     private int recoverBatch() {
         RecoveryBatch result = store.recoverExpiredLeases(workerId, batches.size());
         metrics.recovered(result);
+        metrics.batchesFinished(result.finishedBatches());
         if (result.examined() > 0) {
             log.info("Recovered expired leases: requeued={}, failed={}, cancelled={}, longest expired {} ms",
                     result.requeued(), result.failed(), result.cancelled(),

@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.worker.metrics;
 
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
+import com.tudicloud.asynctask.api.spi.FinishedBatch;
 import com.tudicloud.asynctask.api.spi.RecoveryBatch;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import io.micrometer.core.instrument.Counter;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntSupplier;
 
 /**
@@ -37,6 +39,7 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
     private final Counter heartbeatFailures;
     private final DistributionSummary claimBatchSize;
     private final Timer recoveryDelay;
+    private final AtomicLong openBatches = new AtomicLong();
     // the meters every task touches, looked up once per tag set: building a meter id costs more than the count
     private final Map<String, Counter> claimedByType = new ConcurrentHashMap<>();
     private final Map<String, Timer> pickupLatencyByType = new ConcurrentHashMap<>();
@@ -44,6 +47,8 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
 
     public MicrometerAsyncTaskMetrics(MeterRegistry registry) {
         this.registry = registry;
+        Gauge.builder(PREFIX + "batches.open", openBatches, AtomicLong::get)
+                .description("Batches not ended yet, as the repair pass last counted them").register(registry);
         this.renewals = Counter.builder(PREFIX + "lease.renewal")
                 .description("Lease renewals attempted, one per task per heartbeat").register(registry);
         this.renewalSuccesses = Counter.builder(PREFIX + "lease.renewal.success")
@@ -136,6 +141,29 @@ public class MicrometerAsyncTaskMetrics implements AsyncTaskMetrics {
         expired("failed").increment(batch.failed());
         expired("cancelled").increment(batch.cancelled());
         batch.expiredForMillis().forEach(millis -> recoveryDelay.record(Duration.ofMillis(millis)));
+    }
+
+    @Override
+    public void batchesFinished(List<FinishedBatch> finished) {
+        finished.forEach(batch -> {
+            Counter.builder(PREFIX + "batches.completed").description("Batches ended, by their end")
+                    .tag("state", batch.state().name()).register(registry).increment();
+            Counter.builder(PREFIX + "batch.callbacks").description("Callback tasks inserted by the end of a batch")
+                    .register(registry).increment(batch.callbacks());
+        });
+    }
+
+    @Override
+    public void batchesRepaired(List<FinishedBatch> repaired) {
+        Counter.builder(PREFIX + "batch.repairs")
+                .description("Batches found with every child ended and still open, and ended by the repair pass")
+                .register(registry).increment(repaired.size());
+        batchesFinished(repaired);
+    }
+
+    @Override
+    public void batchesOpen(long count) {
+        openBatches.set(count);
     }
 
     @Override
