@@ -46,8 +46,16 @@ final class InsertableBatch {
         return callback == null ? new CallbackColumns(NONE, false) : new CallbackColumns(callback, true);
     }
 
-    /** A callback's columns; NULL throughout when it is not given. */
-    public record CallbackColumns(NewTask task, boolean given) {
+    /** A callback's columns; NULL throughout when it is not given. A class: MyBatis reads a record's components only. */
+    public static final class CallbackColumns {
+
+        private final NewTask task;
+        private final boolean given;
+
+        CallbackColumns(NewTask task, boolean given) {
+            this.task = task;
+            this.given = given;
+        }
 
         public String getTaskType() {
             return task.taskType();
