@@ -1,10 +1,12 @@
 package com.tudicloud.asynctask.mybatis;
 
+import com.tudicloud.asynctask.api.BatchCallback;
 import com.tudicloud.asynctask.api.spi.ClaimRequest;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
+import com.tudicloud.asynctask.api.spi.NewBatch;
 import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.testing.TestDatabase;
@@ -90,6 +92,42 @@ class RoundTripBudgetTest {
         assertThat(trips.get("complete16")).isEqualTo(1);                 // successes only: the one UPDATE
         assertThat(trips.get("complete100")).isEqualTo(1);
         assertThat(trips.get("completeMixed3")).isEqualTo(5);             // a retry and a failure are recorded
+    }
+
+    /**
+     * A batch costs statements per 1,000 children and per batch a group touches, never per child; the hot paths of
+     * tasks outside any batch are the ones measured above, unchanged.
+     */
+    @Test
+    void batchesCostStatementsPerThousandChildrenAndPerBatch() {
+        recommendedPool();
+        MyBatisStores stores = MyBatisStores.create(pool, TaskEventMode.OFF);
+        List<NewTask> children = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            children.add(new NewTask("job", "{}", 0, 0, 3, null, null));
+        }
+        NewBatch batch = new NewBatch(children, Map.of(BatchCallback.COMPLETE, new NewTask("done", "{}", 0, 0, 3, null, null)),
+                null);
+        long submit10000 = trips(() -> stores.batchStore().insert(batch));
+        List<ClaimedTask> claimed = new ArrayList<>();
+        while (claimed.size() < 10_000) {
+            claimed.addAll(stores.leaseStore().claim(claim(1000, ConcurrencyLimits.NONE)));
+        }
+        long complete16 = trips(() -> stores.leaseStore().complete(WORKER, claimed.subList(0, 16).stream()
+                .map(t -> Completion.succeeded(t.id(), t.leaseToken(), null).inBatch(t.batchId())).toList()));
+        stores.leaseStore().complete(WORKER, claimed.subList(16, 9_984).stream()
+                .map(t -> Completion.succeeded(t.id(), t.leaseToken(), null).inBatch(t.batchId())).toList());
+        long completeLast16 = trips(() -> stores.leaseStore().complete(WORKER, claimed.subList(9_984, 10_000).stream()
+                .map(t -> Completion.succeeded(t.id(), t.leaseToken(), null).inBatch(t.batchId())).toList()));
+        System.out.println("ROUNDTRIPS batch submit10000=" + submit10000 + " complete16=" + complete16
+                + " completeLast16=" + completeLast16);
+
+        // SET autocommit=0, the batch's INSERT, 10 INSERTs of 1,000 children, COMMIT, SET autocommit=1
+        assertThat(submit10000).isEqualTo(14);
+        // SET autocommit=0, UPDATE, the look for a child that can still run, COMMIT, SET autocommit=1
+        assertThat(complete16).isEqualTo(5);
+        // + the guarded UPDATE of the batch, its row, the callback's INSERT, the UPDATE that records it
+        assertThat(completeLast16).isEqualTo(9);
     }
 
     @Test
