@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.autoconfigure;
 
 import com.tudicloud.asynctask.api.TaskHandler;
+import com.tudicloud.asynctask.api.spi.BatchStore;
 import com.tudicloud.asynctask.api.spi.FleetLocks;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
@@ -13,6 +14,7 @@ import com.tudicloud.asynctask.api.spi.PayloadCodec;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.tudicloud.asynctask.worker.maintenance.MaintenanceService;
+import com.tudicloud.asynctask.worker.maintenance.BatchRepair;
 import com.tudicloud.asynctask.worker.maintenance.RetentionJob;
 import com.tudicloud.asynctask.worker.metrics.FleetGauges;
 import com.tudicloud.asynctask.worker.metrics.ScheduleGauges;
@@ -165,6 +167,13 @@ public class AsyncTaskAutoConfiguration {
         RetentionJob asyncTaskRetentionJob(AsyncTaskWorker worker, AsyncTaskSettings settings,
                                            TaskAdminStore store, FleetLocks locks, AsyncTaskMetrics metrics) {
             return new RetentionJob(worker.workerId(), settings.retention(), store, locks, metrics);
+        }
+
+        /** Workers end the batches a write path left open, counting each (a bug shows); the recovery's interval. */
+        @Bean
+        @ConditionalOnMissingBean
+        BatchRepair asyncTaskBatchRepair(BatchStore store, AsyncTaskSettings settings, AsyncTaskMetrics metrics) {
+            return new BatchRepair(store, settings.worker().recoveryInterval(), metrics);
         }
 
         /** Meters through Micrometer when the application has a MeterRegistry; none otherwise. */

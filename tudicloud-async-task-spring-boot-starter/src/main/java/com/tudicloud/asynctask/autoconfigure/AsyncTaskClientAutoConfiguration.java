@@ -5,6 +5,7 @@ import com.tudicloud.asynctask.api.spi.FleetLocks;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
+import com.tudicloud.asynctask.api.spi.BatchStore;
 import com.tudicloud.asynctask.api.spi.TaskStore;
 import com.tudicloud.asynctask.api.spi.WorkerRegistry;
 import com.tudicloud.asynctask.client.ClientMetrics;
@@ -106,19 +107,25 @@ public class AsyncTaskClientAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
+    BatchStore asyncTaskBatchStore(MyBatisStores stores) {
+        return stores.batchStore();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
     PayloadCodec asyncTaskPayloadCodec(ObjectProvider<JsonMapper> jsonMapper) {
         return new JacksonPayloadCodec(jsonMapper.getIfAvailable(() -> JsonMapper.builder().build()));
     }
 
     @Bean
     @ConditionalOnMissingBean
-    AsyncTaskClient asyncTaskClient(TaskStore store, PayloadCodec codec, ObjectProvider<Clock> clock,
+    AsyncTaskClient asyncTaskClient(TaskStore store, BatchStore batches, PayloadCodec codec, ObjectProvider<Clock> clock,
                                     ObjectProvider<TaskSubmissionListener> listeners, ClientMetrics metrics,
                                     ObjectProvider<TaskTypeDefaults> defaults,
                                     ObjectProvider<ObservationRegistry> observations) {
         // listeners and defaults are looked up per submit: a handler may use the client, and both depend on handlers
         TaskSubmissionListener notifyAll = types -> listeners.orderedStream().forEach(l -> l.tasksSubmitted(types));
-        return new DefaultAsyncTaskClient(store, codec, clock.getIfAvailable(Clock::systemUTC), notifyAll, metrics,
+        return new DefaultAsyncTaskClient(store, batches, codec, clock.getIfAvailable(Clock::systemUTC), notifyAll, metrics,
                 () -> defaults.getIfAvailable(() -> TaskTypeDefaults.NONE), new SpringAfterCommit(),
                 observations.getIfAvailable(() -> ObservationRegistry.NOOP));
     }
