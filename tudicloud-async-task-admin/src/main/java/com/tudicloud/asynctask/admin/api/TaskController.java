@@ -16,7 +16,6 @@ import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.CancelOutcome;
 import com.tudicloud.asynctask.api.RetryOutcome;
 import com.tudicloud.asynctask.api.SubmittedTask;
-import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.spi.AuditTrail;
@@ -48,7 +47,6 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 
 import java.security.Principal;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -67,7 +65,7 @@ public class TaskController {
     private final TaskStore taskStore;
     private final TaskAdminStore adminStore;
     private final TaskEventMode eventMode;
-    private final TaskTypeCatalog taskTypes;
+    private final SubmitChecks checks;
     private final PayloadRedaction redaction;
     private final OperatorActions actions;
     private final AuditTrail audit;
@@ -81,7 +79,7 @@ public class TaskController {
         this.taskStore = taskStore;
         this.adminStore = adminStore;
         this.eventMode = events.getMode();
-        this.taskTypes = taskTypes;
+        this.checks = new SubmitChecks(taskTypes);
         this.redaction = redaction;
         this.actions = actions;
         this.audit = audit;
@@ -162,20 +160,7 @@ public class TaskController {
     @ApiResponse(responseCode = "400", description = "invalid body: the problem names the field")
     @ApiResponse(responseCode = "413", description = "body larger than async-task.admin.max-body-bytes")
     public ResponseEntity<TaskJson> submit(@Valid @RequestBody SubmitTaskBody body) {
-        if (!taskTypes.isKnown(body.taskType())) {
-            throw ApiProblems.badRequest("taskType", "problem.taskType.unknown", body.taskType(),
-                    taskTypes.known().toString());
-        }
-        if (body.payload() != null && UnicodeText.hasLoneSurrogate(body.payload())) {
-            throw ApiProblems.badRequest("payload", "problem.payload.loneSurrogate");
-        }
-        if (body.delayMs() != null && body.runAt() != null) {
-            throw ApiProblems.badRequest("runAt", "problem.runAt.withDelay");
-        }
-        if (body.runAt() != null && Duration.between(Instant.now(), body.runAt()).abs().compareTo(SubmitTaskBody.MAX_DELAY) > 0) {
-            throw ApiProblems.badRequest("runAt", "problem.runAt.range");
-        }
-        SubmittedTask submitted = client.submit(toRequest(body));
+        SubmittedTask submitted = client.submit(checks.requestOf(body, ""));
         actions.record(OperatorActions.Action.SUBMIT, "type " + LogText.quoted(body.taskType()), submitted.taskId(), null,
                 submitted.created() ? "ok" : "existing");
         TaskJson task = TaskJson.detail(find(submitted.taskId()), redaction, true, audit.submitterOf(submitted.taskId()));
@@ -216,18 +201,6 @@ public class TaskController {
             case NOT_FOUND -> throw ApiProblems.taskNotFound(id);
             case NOT_RETRYABLE -> throw ApiProblems.conflict(id, "problem.task.notRetryable", find(id).status());
         };
-    }
-
-    /** The request's own rules (TaskRequest) name the field in their message, e.g. "ownerId must not be blank". */
-    private static TaskRequest toRequest(SubmitTaskBody body) {
-        try {
-            return body.toRequest();
-        } catch (IllegalArgumentException e) {
-            String message = String.valueOf(e.getMessage());
-            int space = message.indexOf(' ');
-            throw space > 0 ? ApiProblems.badRequestAsWorded(message.substring(0, space), message.substring(space + 1))
-                    : ApiProblems.badRequestAsWorded("body", message);
-        }
     }
 
     private TaskView find(long id) {

@@ -35,6 +35,17 @@ public final class ApiProblems {
                 String.valueOf(taskId));
     }
 
+    public static ErrorResponseException batchNotFound(long batchId) {
+        return new LocalizedProblem(HttpStatus.NOT_FOUND, "problem.title.notFound", null, "problem.batch.notFound",
+                String.valueOf(batchId));
+    }
+
+    /** A batch that is no longer OPEN; the message takes its id and state. */
+    public static ErrorResponseException batchConflict(long batchId, String state) {
+        return new LocalizedProblem(HttpStatus.CONFLICT, "problem.title.conflict", null, "problem.batch.notOpen",
+                String.valueOf(batchId), state);
+    }
+
     public static ErrorResponseException scheduleNotFound(String name) {
         return new LocalizedProblem(HttpStatus.NOT_FOUND, "problem.title.scheduleNotFound", "name",
                 "problem.schedule.notFound", name);
