@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.admin.api;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
@@ -17,8 +18,9 @@ import java.util.List;
                  "onComplete": {"taskType": "demo.sleep", "payload": {"ms": 10}},
                  "ownerId": "alice"}""")
 public record BatchBody(
-        @Schema(description = "1 to " + MAX_CHILDREN + " tasks, none with a dedupKey", requiredMode = Schema.RequiredMode.REQUIRED)
-        @NotEmpty @Size(max = MAX_CHILDREN) List<@Valid SubmitTaskBody> children,
+        @Schema(description = "1 to " + MAX_CHILDREN + " tasks, none with a dedupKey", requiredMode = Schema.RequiredMode.REQUIRED,
+                example = "[{\"taskType\": \"demo.export\", \"payload\": {\"rows\": 500}}]")
+        @NotEmpty @Size(max = MAX_CHILDREN) List<@NotNull @Valid SubmitTaskBody> children,
         @Schema(description = "inserted once every child succeeded") @Valid SubmitTaskBody onSuccess,
         @Schema(description = "inserted once no child can run and one failed or was cancelled") @Valid SubmitTaskBody onFailure,
         @Schema(description = "inserted once no child can run, however the batch ended (a cancelled batch: this one only)")

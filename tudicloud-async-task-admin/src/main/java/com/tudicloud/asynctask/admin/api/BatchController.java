@@ -63,12 +63,12 @@ public class BatchController {
         return batches.list(state, beforeId, size).stream().map(BatchJson::row).toList();
     }
 
-    @GetMapping("/{id}")
+    @GetMapping("/{batchId}")
     @Operation(summary = "Get one batch", description = "Its state, its children per status and its progress, read "
             + "in one statement; the callback tasks once it ended.")
     @ApiResponse(responseCode = "404", description = "no such batch")
-    public BatchJson get(@Parameter(description = "batch id", example = "17") @PathVariable("id") String text) {
-        long id = TaskIds.parse(text);
+    public BatchJson get(@Parameter(description = "batch id", example = "17") @PathVariable("batchId") String text) {
+        long id = TaskIds.parseBatchId(text);
         return BatchJson.withCounts(batches.find(id).orElseThrow(() -> ApiProblems.batchNotFound(id)));
     }
 
@@ -98,15 +98,15 @@ public class BatchController {
         return ResponseEntity.status(HttpStatus.CREATED).location(location).body(batch);
     }
 
-    @PostMapping("/{id}/cancel")
+    @PostMapping("/{batchId}/cancel")
     @Operation(summary = "Cancel a batch", description = "Its waiting children end CANCELLED at once, its running "
             + "ones become CANCEL_REQUESTED; the batch is CANCELLING until the last of them ends, then CANCELLED, "
             + "inserting its onComplete callback only. Needs the OPERATOR role.")
     @ApiResponse(responseCode = "404", description = "no such batch")
     @ApiResponse(responseCode = "409", description = "the batch is not OPEN")
-    public BatchJson cancel(@Parameter(description = "batch id", example = "17") @PathVariable("id") String text,
+    public BatchJson cancel(@Parameter(description = "batch id", example = "17") @PathVariable("batchId") String text,
                             Principal operator) {
-        long id = TaskIds.parse(text);
+        long id = TaskIds.parseBatchId(text);
         CancelOutcome outcome = batches.cancel(id, operator.getName());
         actions.record(OperatorActions.Action.CANCEL, "batch " + id, null, null, outcome.name().toLowerCase(Locale.ROOT));
         return switch (outcome) {

@@ -104,6 +104,21 @@ class BatchApiTest {
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task_batch", Long.class)).isZero();
     }
 
+    @Test
+    void theBatchesAreInTheOpenApiDocumentWithExamples() throws Exception {
+        mvc.perform(asViewer(get("/v3/api-docs")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.paths['/api/batches'].post.summary").value("Submit a batch"))
+                .andExpect(jsonPath("$.paths['/api/batches'].post.responses['400']").exists())
+                .andExpect(jsonPath("$.paths['/api/batches'].get.summary").value("List batches"))
+                .andExpect(jsonPath("$.paths['/api/batches/{batchId}'].get.responses['404']").exists())
+                .andExpect(jsonPath("$.paths['/api/batches/{batchId}/cancel'].post.responses['409']").exists())
+                .andExpect(jsonPath("$.components.schemas.SubmitBatch.example.children[0].taskType").value("demo.export"))
+                .andExpect(jsonPath("$.components.schemas.SubmitBatch.properties.children.maxItems")
+                        .value(BatchBody.MAX_CHILDREN))
+                .andExpect(jsonPath("$.components.schemas.Batch.properties.progressPercent.example").value(64));
+    }
+
     private void expectBadRequest(String body, String named) throws Exception {
         mvc.perform(asOperator(post("/api/batches")).contentType(MediaType.APPLICATION_JSON).content(body))
                 .andExpect(status().isBadRequest())

@@ -36,7 +36,7 @@ public final class ApiProblems {
     }
 
     public static ErrorResponseException batchNotFound(long batchId) {
-        return new LocalizedProblem(HttpStatus.NOT_FOUND, "problem.title.notFound", null, "problem.batch.notFound",
+        return new LocalizedProblem(HttpStatus.NOT_FOUND, "problem.title.batchNotFound", null, "problem.batch.notFound",
                 String.valueOf(batchId));
     }
 

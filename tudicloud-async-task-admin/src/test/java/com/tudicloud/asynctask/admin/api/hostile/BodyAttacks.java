@@ -141,6 +141,15 @@ final class BodyAttacks {
         if (type.equals("array") && schema.path("items").has("enum")) {
             return enumArray(schema, random);
         }
+        if (type.equals("object")) {
+            // an object of named fields given anything but an object
+            return new Value(oneOf(List.of("[]", "[{}]", "1", "\"x\"", "true"), random), false, true, true);
+        }
+        if (type.equals("array") && schema.path("items").has("$ref")) {
+            // a list of objects given anything but objects: a null, a scalar, a nested list, or no list at all
+            return new Value(oneOf(List.of("[null]", "[1]", "[\"x\"]", "[[]]", "[true]", "\"x\"", "7", "{}"), random),
+                    false, true, true);
+        }
         throw new IllegalStateException("no hostile values for a field of type " + type + ": " + schema);
     }
 

@@ -7,6 +7,7 @@ import com.tudicloud.asynctask.api.MisfirePolicy;
 import com.tudicloud.asynctask.api.OverlapPolicy;
 import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
 import com.tudicloud.asynctask.worker.schedule.ScheduleOperations;
+import com.tudicloud.asynctask.api.BatchRequest;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.testing.TestDatabase;
 import org.junit.jupiter.api.DynamicTest;
@@ -49,7 +50,7 @@ class HostileInputTest {
     private static final long BUILD_SEED = 20261129L;
     private static final String SCHEDULE = "nightly-report";
     private static final long SEED = seed(System.getProperty("hostile.seed"));
-    private static final int CASES = Integer.getInteger("hostile.cases", 600);
+    private static final int CASES = Integer.getInteger("hostile.cases", 700);
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
@@ -74,6 +75,7 @@ class HostileInputTest {
         db.deleteAllTasks();
         long existing = client.submit(TaskRequest.of("mail", Map.of("to", "alice")).withOwnerId("alice")).taskId();
         client.submit(TaskRequest.of("demo.export", Map.of("rows", 5)).withOwnerId("bob").withDedupKey("b"));
+        long batch = client.submitBatch(BatchRequest.of(List.of(TaskRequest.of("mail", Map.of("to", "carol"))))).batchId();
         Wire wire = new Wire(port);
         List<ApiOperation> operations = ApiOperation.under("/api/", apiDocument(wire));
         schedules.page(null, 1000).forEach(schedule -> schedules.delete(schedule.name()));
@@ -82,7 +84,8 @@ class HostileInputTest {
                 MisfirePolicy.COALESCE, 1, OverlapPolicy.ALLOW), false);
         HostileCases cases = new HostileCases(operations,
                 // a task type named by the task id is unknown: attacks on a type's other parts get its 404
-                new Targets(Map.of("id", String.valueOf(existing), "name", SCHEDULE, "type", String.valueOf(existing))),
+                new Targets(Map.of("id", String.valueOf(existing), "name", SCHEDULE, "type", String.valueOf(existing),
+                        "batchId", String.valueOf(batch))),
                 new StoredRows(db.dataSource()));
         Random random = new Random(SEED);
         Stream<DynamicTest> attacks = IntStream.range(0, CASES).mapToObj(index -> cases.next(index, random))
@@ -175,9 +178,10 @@ class HostileInputTest {
             String expected = status == 403 ? "role" : request.caller() == Caller.WRONG_PASSWORD ? "login refused" : "log in first";
             return text.contains(expected);
         }
-        // the valid task id, schedule name or bulk job of an attack on something else may be missing or in the wrong state
+        // the valid task id, batch id, schedule name or bulk job of an attack on something else may be missing or in the
+        // wrong state
         return (status == 404 || status == 409)
-                && (text.contains("task") || text.contains("schedule") || text.contains("bulk") || text.contains("endpoint"));
+                && (text.contains("task") || text.contains("batch") || text.contains("schedule") || text.contains("bulk") || text.contains("endpoint"));
     }
 
     private JsonNode apiDocument(Wire wire) throws Exception {
