@@ -14,7 +14,7 @@ import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.FinishedBatch;
 import com.tudicloud.asynctask.api.spi.NewBatch;
 import com.tudicloud.asynctask.api.spi.NewTask;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.tudicloud.asynctask.testing.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -168,7 +168,7 @@ class BatchStoreTest {
         jdbc.update("UPDATE system_async_task SET lease_until = TIMESTAMPADD(SECOND, -5, NOW(3)) WHERE batch_id = ?",
                 batch.batchId());
 
-        var recovery = stores.leaseStore().recoverExpiredLeases(10);
+        var recovery = stores.leaseStore().recoverExpiredLeases("test-recoverer", 10);
 
         assertThat(recovery.failed()).isEqualTo(1);
         assertThat(recovery.finishedBatches()).containsExactly(new FinishedBatch(batch.batchId(), BatchState.FAILED, 1));

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.ConditionalOnConsole;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.BatchCallback;
 import com.tudicloud.asynctask.api.BatchRequest;
@@ -8,6 +9,10 @@ import com.tudicloud.asynctask.api.CancelOutcome;
 import com.tudicloud.asynctask.api.SubmittedBatch;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.spi.BatchStore;
+import com.tudicloud.asynctask.admin.api.error.ApiProblems;
+import com.tudicloud.asynctask.admin.api.json.BatchBody;
+import com.tudicloud.asynctask.admin.api.json.BatchJson;
+import com.tudicloud.asynctask.admin.api.json.SubmitTaskBody;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;

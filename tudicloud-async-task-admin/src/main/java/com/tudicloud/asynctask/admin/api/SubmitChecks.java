@@ -1,5 +1,8 @@
 package com.tudicloud.asynctask.admin.api;
 
+import com.tudicloud.asynctask.admin.api.error.ApiProblems;
+import com.tudicloud.asynctask.admin.api.error.UnicodeText;
+import com.tudicloud.asynctask.admin.api.json.SubmitTaskBody;
 import com.tudicloud.asynctask.api.TaskRequest;
 
 import java.time.Duration;

@@ -3,7 +3,6 @@ package com.tudicloud.asynctask.admin.api;
 import com.tudicloud.asynctask.admin.ConditionalOnConsole;
 import com.tudicloud.asynctask.admin.api.error.ApiProblems;
 import com.tudicloud.asynctask.admin.api.error.LogText;
-import com.tudicloud.asynctask.admin.api.error.UnicodeText;
 import com.tudicloud.asynctask.admin.api.json.PayloadRedaction;
 import com.tudicloud.asynctask.admin.api.json.StatusChangeJson;
 import com.tudicloud.asynctask.admin.api.json.SubmitTaskBody;

@@ -1,23 +1,14 @@
 package com.tudicloud.asynctask.admin.api;
 
 import com.jayway.jsonpath.JsonPath;
-import com.tudicloud.asynctask.admin.AdminTestDatabase;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
-import org.junit.jupiter.api.BeforeEach;
+import com.tudicloud.asynctask.admin.AdminApiTest;
+import com.tudicloud.asynctask.admin.api.json.BatchBody;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc;
 import org.springframework.http.MediaType;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.servlet.MockMvc;
 
 import java.util.Collections;
 
-import static com.tudicloud.asynctask.admin.api.TaskApiTest.asOperator;
-import static com.tudicloud.asynctask.admin.api.TaskApiTest.asViewer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -28,30 +19,13 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 /** /api/batches end to end on the real database: submit, read, list, cancel, and bad input refused with a 4xx. */
 @SpringBootTest(properties = {"async-task.admin.task-types=mail,report", "async-task.worker.enabled=false",
         "async-task.admin.max-body-bytes=4096"})
-@AutoConfigureMockMvc
-class BatchApiTest {
+class BatchApiTest extends AdminApiTest {
 
     private static final String BATCH = """
             {"children": [{"taskType": "report", "payload": {"page": 1}}, {"taskType": "report", "payload": {"page": 2}}],
              "onSuccess": {"taskType": "mail", "payload": {"to": "a@example.com"}},
              "onComplete": {"taskType": "mail"}, "ownerId": "alice"}
             """;
-
-    @DynamicPropertySource
-    static void database(DynamicPropertyRegistry registry) {
-        AdminTestDatabase.register(registry);
-    }
-
-    @Autowired
-    MockMvc mvc;
-
-    private final TestDatabase db = TestDatabase.get();
-    private final JdbcTemplate jdbc = new JdbcTemplate(db.dataSource());
-
-    @BeforeEach
-    void emptyTables() {
-        db.deleteAllTasks();
-    }
 
     @Test
     void anOperatorSubmitsReadsListsAndCancelsABatch() throws Exception {

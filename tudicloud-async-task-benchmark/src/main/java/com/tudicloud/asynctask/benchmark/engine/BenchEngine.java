@@ -65,8 +65,8 @@ public final class BenchEngine {
 
     /** A client with no worker in its JVM, its submits observed through {@code observations}. */
     public AsyncTaskClient client(ObservationRegistry observations) {
-        return new DefaultAsyncTaskClient(stores.taskStore(), CODEC, Clock.systemUTC(), types -> { }, ClientMetrics.NONE,
-                () -> TaskTypeDefaults.NONE, AfterCommit.IMMEDIATELY, observations);
+        return new DefaultAsyncTaskClient(stores.taskStore(), stores.batchStore(), CODEC, Clock.systemUTC(), types -> { },
+                ClientMetrics.NONE, () -> TaskTypeDefaults.NONE, AfterCommit.IMMEDIATELY, observations);
     }
 
     public MeasuringLeaseStore leaseStore() {

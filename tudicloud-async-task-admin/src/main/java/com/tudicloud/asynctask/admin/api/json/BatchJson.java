@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.json;
 
 import com.tudicloud.asynctask.api.BatchCallback;
 import com.tudicloud.asynctask.api.BatchState;
@@ -26,12 +26,12 @@ public record BatchJson(
         @Schema(description = "the database's time") LocalDateTime createdAt,
         LocalDateTime finishedAt) {
 
-    static BatchJson withCounts(BatchView view) {
+    public static BatchJson withCounts(BatchView view) {
         return new BatchJson(view.id(), view.state(), view.ownerId(), view.children(), view.total(),
                 view.progressPercent(), view.callbackTypes(), view.callbackTasks(), view.createdAt(), view.finishedAt());
     }
 
-    static BatchJson row(BatchView view) {
+    public static BatchJson row(BatchView view) {
         return new BatchJson(view.id(), view.state(), view.ownerId(), null, null, null, view.callbackTypes(),
                 view.callbackTasks(), view.createdAt(), view.finishedAt());
     }

@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.api;
+package com.tudicloud.asynctask.admin.api.json;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.Valid;
@@ -29,5 +29,5 @@ public record BatchBody(
         @Pattern(regexp = SubmitTaskBody.NOT_BLANK, message = "{jakarta.validation.constraints.NotBlank.message}") String ownerId) {
 
     /** Children one request takes; a larger batch grows from inside its running children. */
-    static final int MAX_CHILDREN = 1000;
+    public static final int MAX_CHILDREN = 1000;
 }
