@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
  * The client on the store SPI. Submits join the caller's transaction (the store's statements run on
  * the caller's connection when it has one); local workers are woken (and the submission is counted) only once that
  * transaction has committed ({@link AfterCommit}), so they never look for a task that is not visible yet. A request without a
- * priority or max attempts gets its task type's (see {@link TaskTypeDefaults}).
+ * priority, max attempts or key gets its task type's (see {@link TaskTypeDefaults}; a key from the type's key field).
  */
 public class DefaultAsyncTaskClient implements AsyncTaskClient {
 
@@ -109,9 +109,12 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
     }
 
     private NewTask toNewTask(TaskRequest request, TaskTypeDefaults known) {
-        return new NewTask(request.taskType(), codec.write(request.payload()),
+        String payloadJson = codec.write(request.payload());
+        String key = request.key() != null ? request.key()
+                : PayloadKeys.keyOf(request.taskType(), known.keyField(request.taskType()), payloadJson);
+        return new NewTask(request.taskType(), payloadJson,
                 known.priority(request.taskType(), request.priority()), delayMillis(request),
-                known.maxAttempts(request.taskType(), request.maxAttempts()), request.ownerId(), request.dedupKey());
+                known.maxAttempts(request.taskType(), request.maxAttempts()), request.ownerId(), request.dedupKey(), key);
     }
 
     /**

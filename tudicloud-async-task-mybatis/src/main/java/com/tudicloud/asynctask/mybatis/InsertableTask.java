@@ -46,6 +46,10 @@ final class InsertableTask {
         return task.dedupKey();
     }
 
+    public String getTaskKey() {
+        return task.taskKey();
+    }
+
     public Long getId() {
         return id;
     }
