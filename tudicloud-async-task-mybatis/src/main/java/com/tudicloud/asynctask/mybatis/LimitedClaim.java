@@ -3,11 +3,13 @@ package com.tudicloud.asynctask.mybatis;
 import com.tudicloud.asynctask.api.spi.ClaimRequest;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * The budget of a claim under the fleet's caps on leased tasks. Counting leased rows is only safe if no
@@ -64,20 +66,29 @@ final class LimitedClaim {
     }
 
     /**
-     * Where the next claim's walk of a type's key heads starts: after the last key this one reached, or from the
-     * first key again once a walk ran out of keys before it reached as many as it asked for.
+     * Where the next claim's walk of a type's key heads starts: after the last key whose head this claim took, or
+     * from the first key again once a walk ran out of keys before it reached as many as it asked for. A key
+     * reached but not taken (the room ran out first) is reached again by the next claim.
      */
-    void reached(ClaimBudget budget, List<ClaimCandidate> locked) {
+    void reached(ClaimBudget budget, List<ClaimCandidate> found, List<ClaimCandidate> taken) {
         for (ClaimBranch branch : budget.branches()) {
             if (!branch.isKeyed()) {
                 continue;
             }
-            List<String> keys = locked.stream()
-                    .filter(candidate -> candidate.reached() && candidate.taskType().equals(branch.taskType()))
-                    .map(ClaimCandidate::taskKey).filter(Objects::nonNull).distinct().sorted().toList();
-            lastKeyReached.put(branch.taskType(),
-                    keys.size() < branch.reach() ? ClaimBranch.FIRST_KEY : keys.get(keys.size() - 1));
+            long reachedKeys = headsOf(branch, found).count();
+            if (reachedKeys < branch.reach()) {
+                lastKeyReached.put(branch.taskType(), ClaimBranch.FIRST_KEY);
+            } else {
+                headsOf(branch, taken).max(Comparator.naturalOrder())
+                        .ifPresent(key -> lastKeyReached.put(branch.taskType(), key));
+            }
         }
+    }
+
+    private static Stream<String> headsOf(ClaimBranch branch, List<ClaimCandidate> candidates) {
+        return candidates.stream()
+                .filter(candidate -> candidate.reached() && candidate.taskType().equals(branch.taskType()))
+                .map(ClaimCandidate::taskKey).filter(Objects::nonNull).distinct();
     }
 
     /** The leased tasks counted under the claim row's lock: per type, and per type and key when a type has a key cap. */

@@ -95,11 +95,11 @@ final class MyBatisLeaseStore implements LeaseStore {
         List<ClaimCandidate> found = budget.isKeyed()
                 ? mapper.selectKeyedClaimCandidates(budget.branches(), budget.lockLimit())
                 : mapper.selectClaimCandidates(budget.branches(), budget.lockLimit());
-        if (budget.isKeyed()) {
-            limitedClaim.reached(budget, found);
-        }
         List<ClaimCandidate> locked = withoutPaused(found, request);
         List<ClaimCandidate> taken = take(locked, budget);
+        if (budget.isKeyed()) {
+            limitedClaim.reached(budget, found, taken);
+        }
         Set<Long> takenIds = taken.stream().map(ClaimCandidate::id).collect(Collectors.toSet());
         List<Long> dueLeftScheduled = locked.stream().filter(ClaimCandidate::isScheduled).map(ClaimCandidate::id)
                 .filter(id -> !takenIds.contains(id)).distinct().toList();
