@@ -1,0 +1,165 @@
+package com.tudicloud.asynctask.mybatis;
+
+import com.tudicloud.asynctask.api.spi.ClaimRequest;
+import com.tudicloud.asynctask.api.spi.ClaimedTask;
+import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
+import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.TaskEventMode;
+import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
+import com.tudicloud.asynctask.mybatis.testing.SchemaScripts;
+import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
+import com.zaxxer.hikari.HikariDataSource;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static com.tudicloud.asynctask.mybatis.MapperExplain.render;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A keyed claim on a skewed table, counted by the server: one key with a backlog of a million QUEUED tasks and
+ * at its cap, beside thousands of keys with one task each. The claim must take the other keys' tasks and read in
+ * proportion to what it takes (the session's {@code Handler_read%} counters around it), never the big key's
+ * backlog. The claim joins a transaction the test holds and rolls back, so each claim meets the same table.
+ */
+class SkewedKeyedClaimTest {
+
+    private static final String TYPE = "export";
+    private static final int BACKLOG = 1_000_000;
+    private static final int SMALL_KEYS = 3_000;
+    private static final int CLAIM = 16;
+    private static final int PER_KEY = 2;
+
+    private static TestDatabase db;
+    private static String database;
+    private static HikariDataSource pool;
+
+    @BeforeAll
+    static void fillSkewedTable() {
+        db = TestDatabase.get();
+        DatabaseServer server = db.server();
+        database = server.recreateScratchDatabase("skewed_keys");
+        pool = server.dataSource(database, 1);
+        SchemaScripts.applyChangelog(pool);
+        JdbcTemplate jdbc = new JdbcTemplate(pool);
+        long started = System.nanoTime();
+        insert(jdbc, BACKLOG, "'big'", "'QUEUED'", "TIMESTAMPADD(HOUR, -1, NOW(3))");
+        insert(jdbc, PER_KEY, "'big'", "'RUNNING'", "TIMESTAMPADD(HOUR, -1, NOW(3))");
+        insert(jdbc, SMALL_KEYS, "CONCAT('key-', LPAD(n, 5, '0'))", "'QUEUED'", "TIMESTAMPADD(MINUTE, -1, NOW(3))");
+        jdbc.queryForList("ANALYZE TABLE system_async_task");
+        System.out.printf("skewed keyed table filled in %.1f s: %s%n", (System.nanoTime() - started) / 1e9,
+                jdbc.queryForList("SELECT status, COUNT(*) AS n FROM system_async_task GROUP BY status ORDER BY status"));
+    }
+
+    @AfterAll
+    static void dropDatabase() {
+        if (pool != null) {
+            pool.close();
+        }
+        if (db != null) {
+            db.execute("DROP DATABASE IF EXISTS " + database);
+        }
+    }
+
+    @Test
+    void aClaimBesideAFullKeysMillionTasksTakesOtherKeysAndReadsWhatItTakes() {
+        Map<String, Object> cost = inOpenTransaction((store, jdbc) -> {
+            Map<String, Long> before = handlerReads(jdbc);
+            List<ClaimedTask> claimed = store.claim(new ClaimRequest("skewed", Set.of(TYPE), CLAIM,
+                    Duration.ofMinutes(1), new ConcurrencyLimits(0, Map.of(), Map.of(TYPE, PER_KEY))));
+            Map<String, Long> after = handlerReads(jdbc);
+            List<String> keys = claimed.stream().map(task -> jdbc.queryForObject(
+                    "SELECT task_key FROM system_async_task WHERE id = ?", String.class, task.id())).toList();
+            Map<String, Object> result = new HashMap<>();
+            result.put("keys", keys);
+            result.put("reads", after.entrySet().stream().mapToLong(e -> e.getValue() - before.get(e.getKey())).sum());
+            return result;
+        });
+        System.out.println("KEYED CLAIM x" + CLAIM + " beside a full key of " + BACKLOG + ": " + cost);
+
+        @SuppressWarnings("unchecked")
+        List<String> keys = (List<String>) cost.get("keys");
+        assertThat(keys).hasSize(CLAIM).doesNotContain("big").doesNotHaveDuplicates();
+        // the walk of the full key's head (2 x 16 entries), two dives per key reached, the locks and the mark:
+        // hundreds of reads, where a walk of the backlog would read a million
+        assertThat((Long) cost.get("reads")).isLessThan(1_000L);
+    }
+
+    @Test
+    void theKeyedStatementsReadNoBacklog() {
+        MapperExplain explainer = new MapperExplain(pool);
+        ClaimBranch branch = new ClaimBranch(TYPE, CLAIM, CLAIM, PER_KEY, Map.of("big", (long) PER_KEY), List.of("big"),
+                ClaimBranch.FIRST_KEY, CLAIM);
+        List<Map<String, Object>> claim = explainer.explain("selectKeyedClaimCandidates",
+                Map.of("branches", List.of(branch), "lockLimit", 3 * CLAIM));
+        List<Map<String, Object>> count = explainer.explain("countLeasedByTypeAndKey", Map.of());
+        System.out.println("EXPLAIN selectKeyedClaimCandidates:\n" + render(claim));
+        System.out.println("EXPLAIN countLeasedByTypeAndKey:\n" + render(count));
+
+        // every read of the table is an index range, a ref or a primary-key lookup; only the candidates are sorted
+        assertThat(claim).as("EXPLAIN:%n%s", render(claim)).filteredOn(row -> !String.valueOf(row.get("table")).startsWith("<"))
+                .filteredOn(row -> row.get("table") != null).allSatisfy(row -> {
+                    assertThat(row.get("type")).isIn("ref", "range", "eq_ref");
+                    assertThat(String.valueOf(row.get("Extra"))).doesNotContainIgnoringCase("filesort");
+                });
+        assertThat(count).as("EXPLAIN:%n%s", render(count)).singleElement().satisfies(row -> {
+            assertThat(row.get("key")).isEqualTo("idx_async_task_key_claim");
+            assertThat(String.valueOf(row.get("Extra"))).containsIgnoringCase("Using index");
+            assertThat(MapperExplain.estimatedRows(row)).as("the leased rows only").isLessThan(1_000L);
+        });
+    }
+
+    private interface InTransaction<T> {
+        T run(LeaseStore store, JdbcTemplate jdbc) throws Exception;
+    }
+
+    private static <T> T inOpenTransaction(InTransaction<T> work) {
+        LeaseStore store = MyBatisStores.create(pool, TaskEventMode.OFF).leaseStore();
+        JdbcTemplate jdbc = new JdbcTemplate(pool);
+        TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(pool));
+        transaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+        return transaction.execute(status -> {
+            try {
+                return work.run(store, jdbc);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            } finally {
+                status.setRollbackOnly();
+            }
+        });
+    }
+
+    private static Map<String, Long> handlerReads(JdbcTemplate jdbc) {
+        return jdbc.query("SHOW SESSION STATUS LIKE 'Handler_read%'", rs -> {
+            Map<String, Long> counters = new HashMap<>();
+            while (rs.next()) {
+                counters.put(rs.getString(1), rs.getLong(2));
+            }
+            return counters;
+        });
+    }
+
+    /** {@code count} rows of the type from a numbers table made of digits, which MySQL and MariaDB both run. */
+    private static void insert(JdbcTemplate jdbc, int count, String key, String status, String availableAt) {
+        String digits = "(SELECT 0 AS d UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4"
+                + " UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8 UNION ALL SELECT 9)";
+        jdbc.update("INSERT INTO system_async_task (task_type, task_key, status, priority, payload, available_at,"
+                + " attempt_count, max_attempts, lease_owner, lease_until, lease_token, create_time, update_time)"
+                + " SELECT '" + TYPE + "', " + key + ", " + status + ", 0, '{}', " + availableAt + ", 0, 3,"
+                + " IF(" + status + " = 'RUNNING', 'w', NULL), IF(" + status + " = 'RUNNING', TIMESTAMPADD(MINUTE, 1, NOW(3)), NULL),"
+                + " 0, NOW(3), NOW(3)"
+                + " FROM (SELECT a.d + 10 * b.d + 100 * c.d + 1000 * e.d + 10000 * f.d + 100000 * g.d AS n"
+                + " FROM " + digits + " a, " + digits + " b, " + digits + " c, " + digits + " e, " + digits + " f, "
+                + digits + " g) numbers WHERE n < " + count);
+    }
+}
