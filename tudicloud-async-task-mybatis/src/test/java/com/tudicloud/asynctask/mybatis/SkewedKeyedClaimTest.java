@@ -5,6 +5,8 @@ import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.TaskEventMode;
+import com.tudicloud.asynctask.api.spi.TaskQuery;
+import com.tudicloud.asynctask.api.spi.TaskSort;
 import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
 import com.tudicloud.asynctask.mybatis.testing.SchemaScripts;
 import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
@@ -116,6 +118,19 @@ class SkewedKeyedClaimTest {
             assertThat(row.get("key")).isEqualTo("idx_async_task_key_claim");
             assertThat(String.valueOf(row.get("Extra"))).containsIgnoringCase("Using index");
             assertThat(MapperExplain.estimatedRows(row)).as("the leased rows only").isLessThan(1_000L);
+        });
+    }
+
+    /** An operator's listing of one key, newest first: the key's range of idx_async_task_key, read backwards. */
+    @Test
+    void aKeysListingReadsItsNewestTasksFromItsIndex() {
+        TaskQuery big = new TaskQuery(Set.of(), null, null, null, null, TaskSort.CREATE_TIME, true, 0, 20, "big");
+        List<Map<String, Object>> plan = new MapperExplain(pool).explain("search", Map.of("q", big));
+        System.out.println("EXPLAIN search by key:\n" + render(plan));
+
+        assertThat(plan).as("EXPLAIN:%n%s", render(plan)).singleElement().satisfies(row -> {
+            assertThat(row.get("key")).isEqualTo("idx_async_task_key");
+            assertThat(String.valueOf(row.get("Extra"))).doesNotContainIgnoringCase("filesort");
         });
     }
 
