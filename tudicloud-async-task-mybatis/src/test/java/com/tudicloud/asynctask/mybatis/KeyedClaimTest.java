@@ -124,33 +124,31 @@ class KeyedClaimTest {
     void aCancelledTaskFreesItsKeysSlotWhenItEnds() {
         LeaseStore store = MyBatisStores.create(db.dataSource()).leaseStore();
         insertKeyed("acme", 3);
-        ConcurrencyLimits onePerKey = new ConcurrencyLimits(0, Map.of(), Map.of(TYPE, 1));
-        List<ClaimedTask> first = store.claim(new ClaimRequest("w", Set.of(TYPE), 5, LEASE, onePerKey));
+        List<ClaimedTask> first = store.claim(onePerKey("w"));
         assertThat(first).hasSize(1);
 
         assertThat(MyBatisStores.create(db.dataSource()).taskStore().cancel(first.get(0).id()))
                 .isEqualTo(CancelOutcome.CANCEL_REQUESTED);
-        assertThat(store.claim(new ClaimRequest("w", Set.of(TYPE), 5, LEASE, onePerKey)))
+        assertThat(store.claim(onePerKey("w")))
                 .as("a task whose cancel was requested still runs, and holds its slot").isEmpty();
 
         store.complete("w", List.of(Completion.cancelled(first.get(0).id(), first.get(0).leaseToken())));
         assertThat(rows.status(first.get(0).id())).isEqualTo("CANCELLED");
-        assertThat(store.claim(new ClaimRequest("w", Set.of(TYPE), 5, LEASE, onePerKey))).hasSize(1);
+        assertThat(store.claim(onePerKey("w"))).hasSize(1);
     }
 
     @Test
     void aLostLeaseFreesItsKeysSlotWhenItIsRecovered() {
         LeaseStore store = MyBatisStores.create(db.dataSource()).leaseStore();
         insertKeyed("acme", 3);
-        ConcurrencyLimits onePerKey = new ConcurrencyLimits(0, Map.of(), Map.of(TYPE, 1));
-        List<ClaimedTask> lost = store.claim(new ClaimRequest("dead", Set.of(TYPE), 5, LEASE, onePerKey));
+        List<ClaimedTask> lost = store.claim(onePerKey("dead"));
         assertThat(lost).hasSize(1);
-        assertThat(store.claim(new ClaimRequest("w", Set.of(TYPE), 5, LEASE, onePerKey))).isEmpty();
+        assertThat(store.claim(onePerKey("w"))).isEmpty();
 
         rows.expireLease(lost.get(0).id());
         assertThat(store.recoverExpiredLeases("w", 100).requeued()).isEqualTo(1);
 
-        List<ClaimedTask> next = store.claim(new ClaimRequest("w", Set.of(TYPE), 5, LEASE, onePerKey));
+        List<ClaimedTask> next = store.claim(onePerKey("w"));
         assertThat(next).hasSize(1);
         assertThat(rows.countLeased()).isEqualTo(1);
     }
@@ -168,6 +166,11 @@ class KeyedClaimTest {
         assertThat(keysOf(claimed).stream().filter("big"::equals)).hasSize(PER_KEY);
         List<ClaimedTask> more = store.claim(new ClaimRequest("w", Set.of(TYPE), 8, LEASE, TWO_PER_KEY));
         assertThat(keysOf(more)).doesNotContain("big").hasSize(4).doesNotHaveDuplicates();
+    }
+
+    /** A claim of up to 5 tasks under a cap of one per key. */
+    private static ClaimRequest onePerKey(String worker) {
+        return new ClaimRequest(worker, Set.of(TYPE), 5, LEASE, new ConcurrencyLimits(0, Map.of(), Map.of(TYPE, 1)));
     }
 
     private List<String> keysOf(List<ClaimedTask> tasks) {

@@ -3,21 +3,13 @@ package com.tudicloud.asynctask.mybatis;
 import com.tudicloud.asynctask.api.spi.ClaimRequest;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
-import com.tudicloud.asynctask.api.spi.LeaseStore;
-import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
 import com.tudicloud.asynctask.api.spi.TaskSort;
-import com.tudicloud.asynctask.mybatis.testing.DatabaseServer;
-import com.tudicloud.asynctask.mybatis.testing.SchemaScripts;
-import com.tudicloud.asynctask.mybatis.testing.TestDatabase;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
-import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -42,44 +34,35 @@ class SkewedKeyedClaimTest {
     private static final int CLAIM = 16;
     private static final int PER_KEY = 2;
 
-    private static TestDatabase db;
-    private static String database;
+    private static ScratchTaskDatabase scratch;
     private static HikariDataSource pool;
 
     @BeforeAll
     static void fillSkewedTable() {
-        db = TestDatabase.get();
-        DatabaseServer server = db.server();
-        database = server.recreateScratchDatabase("skewed_keys");
-        pool = server.dataSource(database, 1);
-        SchemaScripts.applyChangelog(pool);
+        scratch = new ScratchTaskDatabase("skewed_keys");
+        pool = scratch.pool();
         JdbcTemplate jdbc = new JdbcTemplate(pool);
         long started = System.nanoTime();
         insert(jdbc, BACKLOG, "'big'", "'QUEUED'", "TIMESTAMPADD(HOUR, -1, NOW(3))");
         insert(jdbc, PER_KEY, "'big'", "'RUNNING'", "TIMESTAMPADD(HOUR, -1, NOW(3))");
         insert(jdbc, SMALL_KEYS, "CONCAT('key-', LPAD(n, 5, '0'))", "'QUEUED'", "TIMESTAMPADD(MINUTE, -1, NOW(3))");
-        jdbc.queryForList("ANALYZE TABLE system_async_task");
-        System.out.printf("skewed keyed table filled in %.1f s: %s%n", (System.nanoTime() - started) / 1e9,
-                jdbc.queryForList("SELECT status, COUNT(*) AS n FROM system_async_task GROUP BY status ORDER BY status"));
+        scratch.filled("skewed keyed table", started);
     }
 
     @AfterAll
     static void dropDatabase() {
-        if (pool != null) {
-            pool.close();
-        }
-        if (db != null) {
-            db.execute("DROP DATABASE IF EXISTS " + database);
+        if (scratch != null) {
+            scratch.close();
         }
     }
 
     @Test
     void aClaimBesideAFullKeysMillionTasksTakesOtherKeysAndReadsWhatItTakes() {
-        Map<String, Object> cost = inOpenTransaction((store, jdbc) -> {
-            Map<String, Long> before = handlerReads(jdbc);
+        Map<String, Object> cost = RolledBackClaims.inOpenTransaction(pool, (store, jdbc) -> {
+            Map<String, Long> before = RolledBackClaims.handlerReads(jdbc);
             List<ClaimedTask> claimed = store.claim(new ClaimRequest("skewed", Set.of(TYPE), CLAIM,
                     Duration.ofMinutes(1), new ConcurrencyLimits(0, Map.of(), Map.of(TYPE, PER_KEY))));
-            Map<String, Long> after = handlerReads(jdbc);
+            Map<String, Long> after = RolledBackClaims.handlerReads(jdbc);
             List<String> keys = claimed.stream().map(task -> jdbc.queryForObject(
                     "SELECT task_key FROM system_async_task WHERE id = ?", String.class, task.id())).toList();
             Map<String, Object> result = new HashMap<>();
@@ -131,36 +114,6 @@ class SkewedKeyedClaimTest {
         assertThat(plan).as("EXPLAIN:%n%s", render(plan)).singleElement().satisfies(row -> {
             assertThat(row.get("key")).isEqualTo("idx_async_task_key");
             assertThat(String.valueOf(row.get("Extra"))).doesNotContainIgnoringCase("filesort");
-        });
-    }
-
-    private interface InTransaction<T> {
-        T run(LeaseStore store, JdbcTemplate jdbc) throws Exception;
-    }
-
-    private static <T> T inOpenTransaction(InTransaction<T> work) {
-        LeaseStore store = MyBatisStores.create(pool, TaskEventMode.OFF).leaseStore();
-        JdbcTemplate jdbc = new JdbcTemplate(pool);
-        TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(pool));
-        transaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
-        return transaction.execute(status -> {
-            try {
-                return work.run(store, jdbc);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            } finally {
-                status.setRollbackOnly();
-            }
-        });
-    }
-
-    private static Map<String, Long> handlerReads(JdbcTemplate jdbc) {
-        return jdbc.query("SHOW SESSION STATUS LIKE 'Handler_read%'", rs -> {
-            Map<String, Long> counters = new HashMap<>();
-            while (rs.next()) {
-                counters.put(rs.getString(1), rs.getLong(2));
-            }
-            return counters;
         });
     }
 
