@@ -86,7 +86,7 @@ class SkewedKeyedClaimTest {
         ClaimBranch branch = new ClaimBranch(TYPE, CLAIM, CLAIM, PER_KEY, Map.of("big", (long) PER_KEY), List.of("big"),
                 ClaimBranch.FIRST_KEY, CLAIM);
         List<Map<String, Object>> claim = explainer.explain("selectKeyedClaimCandidates",
-                Map.of("branches", List.of(branch), "lockLimit", 3 * CLAIM));
+                Map.of("branches", List.of(branch), "lockLimit", 4 * CLAIM));
         List<Map<String, Object>> count = explainer.explain("countLeasedByTypeAndKey", Map.of());
         System.out.println("EXPLAIN selectKeyedClaimCandidates:\n" + render(claim));
         System.out.println("EXPLAIN countLeasedByTypeAndKey:\n" + render(count));
