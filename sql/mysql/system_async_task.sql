@@ -26,6 +26,7 @@ CREATE TABLE system_async_task (
     finished_at      DATETIME(3)   NULL,
     trace_parent     VARCHAR(55)   NULL,   -- the submit's W3C traceparent; NULL: the submitter traces nothing
     batch_id         BIGINT        NULL,   -- the batch it belongs to, if any
+    task_key         VARCHAR(128)  CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL,   -- a customer, a tenant; matched exactly
     PRIMARY KEY (id),
     -- claim, one type at a time: WHERE status = 'QUEUED' AND task_type = ? ORDER BY priority DESC, available_at, id
     INDEX idx_async_task_claim (status, task_type, priority DESC, available_at, id),
@@ -41,7 +42,11 @@ CREATE TABLE system_async_task (
     -- retention: DELETE ... WHERE status = ? AND finished_at < ? LIMIT n
     INDEX idx_async_task_finished (status, finished_at),
     -- children of a batch by status: WHERE batch_id = ? AND status IN (...)
-    INDEX idx_async_task_batch (batch_id, status)
+    INDEX idx_async_task_batch (batch_id, status),
+    -- keyed claims: leased tasks per key, and the head of each key in claim order
+    INDEX idx_async_task_key_claim (status, task_type, task_key, priority DESC, available_at, id),
+    -- a key's tasks, newest first: WHERE task_key = ? ORDER BY create_time DESC
+    INDEX idx_async_task_key (task_key, create_time)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 
 -- one row per fleet-wide lock: claims under concurrency limits take the 'claim' row in their
@@ -73,12 +78,14 @@ CREATE TABLE system_async_task_worker (
 
 -- one row per task type, for settings the whole fleet shares:
 -- max_running caps the type's leased tasks across all workers (NULL: no cap);
--- paused_at/paused_by: paused fleet-wide since then, by that operator (NULL: not paused), no worker claims it
+-- paused_at/paused_by: paused fleet-wide since then, by that operator (NULL: not paused), no worker claims it;
+-- max_running_per_key caps the leased tasks of each key of the type across all workers (NULL: no cap)
 CREATE TABLE system_async_task_type (
-    task_type   VARCHAR(100) NOT NULL,
-    max_running INT          NULL,
-    paused_at   DATETIME(3)  NULL,
-    paused_by   VARCHAR(255) NULL,
+    task_type           VARCHAR(100) NOT NULL,
+    max_running         INT          NULL,
+    paused_at           DATETIME(3)  NULL,
+    paused_by           VARCHAR(255) NULL,
+    max_running_per_key INT          NULL,
     PRIMARY KEY (task_type)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 

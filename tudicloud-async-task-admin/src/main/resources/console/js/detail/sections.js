@@ -70,6 +70,7 @@ function about(task) {
         ['detail.type', h('span', {class: 'mono'}, task.taskType)],
         ['detail.priority', String(task.priority)],
         ['detail.owner', task.ownerId, 'owner'],
+        ['detail.key', task.key ? h('span', {class: 'mono'}, task.key) : null, 'key'],
         ['detail.dedupKey', task.dedupKey ? h('span', {class: 'mono'}, task.dedupKey) : null],
         ['detail.attempts', t('detail.attemptsOf', {attempts: task.attemptCount, max: task.maxAttempts}), 'attempts']));
 }

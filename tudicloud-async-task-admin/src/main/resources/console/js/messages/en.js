@@ -190,6 +190,7 @@ export default {
     'detail.priority': 'Priority',
     'detail.owner': 'Owner',
     'detail.dedupKey': 'Dedup key',
+    'detail.key': 'Key',
     'detail.attempts': 'Attempts',
     'detail.attemptsOf': '{attempts} of {max}',
     'detail.lease': 'Lease',

@@ -190,6 +190,7 @@ export default {
     'detail.priority': '优先级',
     'detail.owner': '所有者',
     'detail.dedupKey': '去重键',
+    'detail.key': '键',
     'detail.attempts': '尝试次数',
     'detail.attemptsOf': '第 {attempts} 次，共 {max} 次',
     'detail.lease': '租约',

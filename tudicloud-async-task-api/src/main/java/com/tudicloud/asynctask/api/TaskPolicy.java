@@ -12,7 +12,7 @@ import java.util.function.Predicate;
 
 /**
  * How the tasks of one type are run: attempts, retry backoff, time limit, default priority, concurrency,
- * exceptions not worth a retry. Every setting is optional (null: not set here), and policies stack setting by
+ * per-key concurrency and where a task's key comes from, exceptions not worth a retry. Every setting is optional (null: not set here), and policies stack setting by
  * setting ({@link #orElse}): a type's properties under {@code async-task.types.<type>} (bound through the
  * constructor), over what its handler declares ({@link TaskHandler#policy()}), over the worker's settings. The
  * worker checks the values it ends up with at start-up, so this class only holds them. Immutable; a handler
@@ -69,6 +69,8 @@ public final class TaskPolicy {
     private final Duration maxExecutionTime;
     private final TimeoutAction timeoutAction;
     private final Integer concurrencyLimit;
+    private final String keyField;
+    private final Integer keyConcurrency;
     private final List<Class<? extends Throwable>> nonRetryable;
     private final Predicate<Throwable> nonRetryableWhen;
 
@@ -81,12 +83,16 @@ public final class TaskPolicy {
      * @param maxExecutionTime how long one execution may run before it is interrupted
      * @param timeoutAction    what becomes of an execution that ran past it
      * @param concurrencyLimit at most this many tasks of the type leased at once across the fleet
+     * @param keyField         the top-level payload field that names a task's key when its submitter gives none
+     * @param keyConcurrency   at most this many tasks of one key of the type leased at once across the fleet
      * @param nonRetryable     exception classes that end a task FAILED at once, thrown or among the causes
      * @param nonRetryableWhen a further test for such exceptions
      */
     public TaskPolicy(Integer maxAttempts, Integer defaultPriority, Retry retry, Duration maxExecutionTime,
-                      TimeoutAction timeoutAction, Integer concurrencyLimit, List<Class<? extends Throwable>> nonRetryable,
-                      Predicate<Throwable> nonRetryableWhen) {
+                      TimeoutAction timeoutAction, Integer concurrencyLimit, String keyField, Integer keyConcurrency,
+                      List<Class<? extends Throwable>> nonRetryable, Predicate<Throwable> nonRetryableWhen) {
+        this.keyField = keyField;
+        this.keyConcurrency = keyConcurrency;
         this.maxAttempts = maxAttempts;
         this.defaultPriority = defaultPriority;
         this.retry = retry != null ? retry : Retry.NONE;
@@ -112,7 +118,9 @@ public final class TaskPolicy {
                 defaultPriority != null ? defaultPriority : fallback.defaultPriority, retry.orElse(fallback.retry),
                 maxExecutionTime != null ? maxExecutionTime : fallback.maxExecutionTime,
                 timeoutAction != null ? timeoutAction : fallback.timeoutAction,
-                concurrencyLimit != null ? concurrencyLimit : fallback.concurrencyLimit, exceptions,
+                concurrencyLimit != null ? concurrencyLimit : fallback.concurrencyLimit,
+                keyField != null ? keyField : fallback.keyField,
+                keyConcurrency != null ? keyConcurrency : fallback.keyConcurrency, exceptions,
                 nonRetryableWhen != null ? nonRetryableWhen : fallback.nonRetryableWhen);
     }
 
@@ -144,6 +152,16 @@ public final class TaskPolicy {
     /** At most this many tasks of the type leased at once across the fleet. */
     public Optional<Integer> concurrencyLimit() {
         return Optional.ofNullable(concurrencyLimit);
+    }
+
+    /** The top-level payload field whose text is a task's key when its request names none. */
+    public Optional<String> keyField() {
+        return Optional.ofNullable(keyField);
+    }
+
+    /** At most this many tasks of one key of the type leased at once across the fleet. */
+    public Optional<Integer> keyConcurrency() {
+        return Optional.ofNullable(keyConcurrency);
     }
 
     /** Exception classes that end a task FAILED at once, without retry, when thrown or found among the causes. */
@@ -198,6 +216,8 @@ public final class TaskPolicy {
         private Duration maxExecutionTime;
         private TimeoutAction timeoutAction;
         private Integer concurrencyLimit;
+        private String keyField;
+        private Integer keyConcurrency;
         private final List<Class<? extends Throwable>> nonRetryable = new ArrayList<>();
         private Predicate<Throwable> nonRetryableWhen;
 
@@ -258,6 +278,18 @@ public final class TaskPolicy {
             return this;
         }
 
+        /** A request without a key takes the text of this top-level field of its payload as its key. */
+        public Builder keyField(String keyField) {
+            this.keyField = Objects.requireNonNull(keyField, "keyField");
+            return this;
+        }
+
+        /** At most this many tasks of one key leased at once across the fleet; tasks without a key are not capped so. */
+        public Builder keyConcurrency(int keyConcurrency) {
+            this.keyConcurrency = keyConcurrency;
+            return this;
+        }
+
         /** Exceptions of these classes (or with one among their causes) end the task FAILED at once. */
         @SafeVarargs
         public final Builder nonRetryable(Class<? extends Throwable>... exceptionClasses) {
@@ -276,7 +308,7 @@ public final class TaskPolicy {
         public TaskPolicy build() {
             return new TaskPolicy(maxAttempts, defaultPriority,
                     new Retry(initialBackoff, backoffMultiplier, maxBackoff, jitter), maxExecutionTime, timeoutAction,
-                    concurrencyLimit, nonRetryable, nonRetryableWhen);
+                    concurrencyLimit, keyField, keyConcurrency, nonRetryable, nonRetryableWhen);
         }
     }
 }

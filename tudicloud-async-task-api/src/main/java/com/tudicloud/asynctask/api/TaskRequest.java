@@ -17,13 +17,16 @@ import java.util.Objects;
  *                    type's (see {@link TaskPolicy}), which is {@value #DEFAULT_MAX_ATTEMPTS} unless it says otherwise
  * @param ownerId     who the task belongs to (a user, a tenant), for listing; may be {@code null}
  * @param dedupKey    when set, a second submission with the same type and key returns the first task
+ * @param key         what the task belongs to for the type's per-key cap (a customer, a tenant), or {@code null}:
+ *                    then the type's key field, if it has one, names it (see {@link TaskPolicy#keyField()})
  */
 public record TaskRequest(String taskType, Object payload, Integer priority, Duration delay, Instant runAt,
-                          Integer maxAttempts, String ownerId, String dedupKey) {
+                          Integer maxAttempts, String ownerId, String dedupKey, String key) {
 
     public static final int MAX_TASK_TYPE_LENGTH = 100;
     public static final int MAX_OWNER_ID_LENGTH = 128;
     public static final int MAX_DEDUP_KEY_LENGTH = 191;
+    public static final int MAX_KEY_LENGTH = 128;
     public static final int DEFAULT_MAX_ATTEMPTS = 3;
 
     public TaskRequest {
@@ -39,40 +42,68 @@ public record TaskRequest(String taskType, Object payload, Integer priority, Dur
             requireText(ownerId, "ownerId", MAX_OWNER_ID_LENGTH);
         }
         if (dedupKey != null) {
-            requireText(dedupKey, "dedupKey", MAX_DEDUP_KEY_LENGTH);
-            if (!dedupKey.equals(dedupKey.strip())) {
-                // the database compares keys with trailing spaces ignored: refuse them rather than merge two keys
-                throw new IllegalArgumentException("dedupKey must not start or end with white space");
-            }
+            requireExactKey(dedupKey, "dedupKey", MAX_DEDUP_KEY_LENGTH);
+        }
+        if (key != null) {
+            requireExactKey(key, "key", MAX_KEY_LENGTH);
         }
     }
 
+    /** The fields as given, without a key: the type's key field, if any, names it. */
+    public TaskRequest(String taskType, Object payload, Integer priority, Duration delay, Instant runAt,
+                       Integer maxAttempts, String ownerId, String dedupKey) {
+        this(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, null);
+    }
+
     public static TaskRequest of(String taskType, Object payload) {
-        return new TaskRequest(taskType, payload, null, Duration.ZERO, null, null, null, null);
+        return new TaskRequest(taskType, payload, null, Duration.ZERO, null, null, null, null, null);
     }
 
     public TaskRequest withPriority(int priority) {
-        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey);
+        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key);
     }
 
     public TaskRequest withDelay(Duration delay) {
-        return new TaskRequest(taskType, payload, priority, delay, null, maxAttempts, ownerId, dedupKey);
+        return new TaskRequest(taskType, payload, priority, delay, null, maxAttempts, ownerId, dedupKey, key);
     }
 
     public TaskRequest withRunAt(Instant runAt) {
-        return new TaskRequest(taskType, payload, priority, Duration.ZERO, runAt, maxAttempts, ownerId, dedupKey);
+        return new TaskRequest(taskType, payload, priority, Duration.ZERO, runAt, maxAttempts, ownerId, dedupKey, key);
     }
 
     public TaskRequest withMaxAttempts(int maxAttempts) {
-        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey);
+        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key);
     }
 
     public TaskRequest withOwnerId(String ownerId) {
-        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey);
+        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key);
     }
 
     public TaskRequest withDedupKey(String dedupKey) {
-        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey);
+        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key);
+    }
+
+    /**
+     * The key the task belongs to (a customer, a tenant): with the type's {@code key-concurrency}, at most that many
+     * tasks of one key run at once across the fleet. 1 to {@value #MAX_KEY_LENGTH} characters, matched exactly;
+     * {@code null} for none.
+     */
+    public TaskRequest withKey(String key) {
+        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key);
+    }
+
+    /** A key as the database stores it: refused where it would not be matched exactly. */
+    public static String requireKey(String key) {
+        requireExactKey(key, "key", MAX_KEY_LENGTH);
+        return key;
+    }
+
+    private static void requireExactKey(String value, String name, int maxLength) {
+        requireText(value, name, maxLength);
+        if (!value.equals(value.strip())) {
+            // the database compares keys with trailing spaces ignored: refuse them rather than merge two keys
+            throw new IllegalArgumentException(name + " must not start or end with white space");
+        }
     }
 
     private static void requireText(String value, String name, int maxLength) {

@@ -6,10 +6,11 @@ import java.time.Instant;
  * A read-only snapshot of one task row.
  *
  * @param leaseToken grows by one on every claim; writes by a holder with an older token are refused
+ * @param taskKey    what the task belongs to for its type's per-key cap, or null
  */
 public record TaskView(long id, String taskType, TaskStatus status, int priority, String payloadJson,
                        String ownerId, String dedupKey, Instant availableAt, int attemptCount, int maxAttempts,
                        String leaseOwner, Instant leaseUntil, long leaseToken, Integer progress,
                        String progressMessage, String artifactId, String lastError, Instant createTime,
-                       Instant updateTime, Instant startedAt, Instant finishedAt) {
+                       Instant updateTime, Instant startedAt, Instant finishedAt, String taskKey) {
 }

@@ -32,6 +32,19 @@ class TaskRequestTest {
     }
 
     @Test
+    void aKeyIsKeptThroughTheOtherChoicesAndRefusedWhereItWouldNotMatchExactly() {
+        TaskRequest keyed = TaskRequest.of("export", null).withKey("customer-42").withPriority(2).withDelay(Duration.ofSeconds(1));
+        assertThat(keyed.key()).isEqualTo("customer-42");
+        assertThat(TaskRequest.of("export", null).key()).isNull();
+        assertThat(keyed.withKey(null).key()).isNull();
+
+        assertThatThrownBy(() -> keyed.withKey(" ")).hasMessage("key must not be blank");
+        assertThatThrownBy(() -> keyed.withKey("k".repeat(TaskRequest.MAX_KEY_LENGTH + 1)))
+                .hasMessage("key must be at most 128 characters");
+        assertThatThrownBy(() -> keyed.withKey("customer-42 ")).hasMessage("key must not start or end with white space");
+    }
+
+    @Test
     void refusesWhatCouldNeverBeStored() {
         assertThatThrownBy(() -> TaskRequest.of(" ", null)).hasMessage("taskType must not be blank");
         assertThatThrownBy(() -> TaskRequest.of("x".repeat(101), null)).hasMessageContaining("at most 100");

@@ -37,7 +37,7 @@ import java.util.stream.Collectors;
  * The client on the store SPI. Submits join the caller's transaction (the store's statements run on
  * the caller's connection when it has one); local workers are woken (and the submission is counted) only once that
  * transaction has committed ({@link AfterCommit}), so they never look for a task that is not visible yet. A request without a
- * priority or max attempts gets its task type's (see {@link TaskTypeDefaults}). Each submit is observed
+ * priority, max attempts or key gets its task type's (see {@link TaskTypeDefaults}; a key from the type's key field). Each submit is observed
  * ({@link SubmitObservation}) when the observation registry has a handler; the rows keep the trace context a
  * tracing handler gives it. With {@link ObservationRegistry#NOOP} a submit does exactly what it does untraced.
  */
@@ -222,9 +222,12 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
     }
 
     private NewTask toNewTask(TaskRequest request, TaskTypeDefaults known, String traceParent) {
-        return new NewTask(request.taskType(), codec.write(request.payload()),
+        String payloadJson = codec.write(request.payload());
+        String key = request.key() != null ? request.key()
+                : PayloadKeys.keyOf(request.taskType(), known.keyField(request.taskType()), payloadJson);
+        return new NewTask(request.taskType(), payloadJson,
                 known.priority(request.taskType(), request.priority()), delayMillis(request),
-                known.maxAttempts(request.taskType(), request.maxAttempts()), request.ownerId(), request.dedupKey(),
+                known.maxAttempts(request.taskType(), request.maxAttempts()), request.ownerId(), request.dedupKey(), key,
                 traceParent);
     }
 

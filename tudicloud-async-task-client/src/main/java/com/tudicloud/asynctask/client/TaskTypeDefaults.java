@@ -2,7 +2,7 @@ package com.tudicloud.asynctask.client;
 
 import com.tudicloud.asynctask.api.TaskRequest;
 
-/** What a submitted request that names no priority or no max attempts gets, by its task type. */
+/** What a submitted request that names no priority, no max attempts or no key gets, by its task type. */
 public interface TaskTypeDefaults {
 
     /** Without a policy for any type: priority 0 and {@link TaskRequest#DEFAULT_MAX_ATTEMPTS} attempts. */
@@ -19,6 +19,11 @@ public interface TaskTypeDefaults {
     };
 
     int defaultPriority(String taskType);
+
+    /** The top-level payload field whose text is the key of a request that names none, or null. */
+    default String keyField(String taskType) {
+        return null;
+    }
 
     int maxAttempts(String taskType);
 

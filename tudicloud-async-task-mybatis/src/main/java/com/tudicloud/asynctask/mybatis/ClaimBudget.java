@@ -34,11 +34,18 @@ record ClaimBudget(List<ClaimBranch> branches, int room, int lockLimit) {
 
     /**
      * Claimers under limits take turns (LimitedClaim), so none holds rows another wants: each type's
-     * candidates are as many as it may take, and the claim locks them all, then takes in claim order what
-     * the room and each type's limit allow.
+     * candidates are as many as it may take, and the claim locks them all (with what a keyed type reaches: its
+     * first tasks without a key and the heads of its next keys, up to {@code reach} of each), then takes in
+     * claim order what the room, each type's limit and each key's cap allow.
      */
     static ClaimBudget limited(List<ClaimBranch> branches, int room) {
-        return new ClaimBudget(branches, room, 2 * branches.stream().mapToInt(ClaimBranch::candidates).sum());
+        return new ClaimBudget(branches, room, branches.stream()
+                .mapToInt(branch -> 2 * branch.candidates() + 2 * branch.reach()).sum());
+    }
+
+    /** Whether some type has a per-key cap: its statement then reaches the heads of keys too. */
+    boolean isKeyed() {
+        return branches.stream().anyMatch(ClaimBranch::isKeyed);
     }
 
     boolean isEmpty() {

@@ -14,10 +14,12 @@ import java.util.Comparator;
  * @param batchId   the batch it is a child of, or null
  * @param claimable whether it was locked as one the claim may take, in claim order; else it is a due
  *                  SCHEDULED task locked so that it can become QUEUED if the claim leaves it
+ * @param reached   whether it is the head of a key that a keyed claim reached key by key (ClaimBranch)
  */
 public record ClaimCandidate(long id, String taskType, TaskStatus status, String payloadJson, int attemptCount,
                              int maxAttempts, String ownerId, long leaseToken, int priority, LocalDateTime availableAt,
-                             LocalDateTime dbNow, boolean claimable, String traceParent, Long batchId) {
+                             LocalDateTime dbNow, boolean claimable, String taskKey, boolean reached, String traceParent,
+                             Long batchId) {
 
     /** The claim order: priority first, then the longest due, then the oldest. */
     static final Comparator<ClaimCandidate> CLAIM_ORDER = Comparator.comparingInt(ClaimCandidate::priority).reversed()

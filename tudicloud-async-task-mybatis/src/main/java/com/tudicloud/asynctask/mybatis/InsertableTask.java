@@ -61,6 +61,10 @@ final class InsertableTask {
         return task.traceParent();
     }
 
+    public String getTaskKey() {
+        return task.taskKey();
+    }
+
     public Long getId() {
         return id;
     }

@@ -3,19 +3,30 @@ package com.tudicloud.asynctask.mybatis;
 import com.tudicloud.asynctask.api.spi.ClaimRequest;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * The budget of a claim under the fleet's caps on leased tasks. Counting leased rows is only safe if no
  * other claimer can add leased rows between the count and the claim's commit, so claimers under limits
- * first lock one shared row and take turns; a completion or a recovery only lowers the count, so it
- * needs no lock. Claimers without limits never touch the lock row.
+ * first lock one shared row and take turns; a completion, a cancel's end or a recovery only lowers the
+ * count, so it needs no lock, and the slot it frees counts as free for the next claim. Claimers without
+ * limits never touch the lock row.
+ *
+ * <p>Under a per-key cap the count is per type and key (still one statement). Keys at their cap are left
+ * out of the claim's walk of key heads, and each type's walk goes on after the last key the previous claim
+ * reached, so that over successive claims every key with room is reached in turn.
  */
 final class LimitedClaim {
 
     private final SystemAsyncTaskMapper mapper;
+    /** Per keyed type: the last key a claim reached key by key, where the next claim's walk starts after. */
+    private final Map<String, String> lastKeyReached = new ConcurrentHashMap<>();
 
     LimitedClaim(SystemAsyncTaskMapper mapper) {
         this.mapper = mapper;
@@ -28,12 +39,10 @@ final class LimitedClaim {
                     + "run the async-task changelog or sql/mysql/system_async_task.sql");
         }
         ConcurrencyLimits limits = request.limits();
-        Map<String, Long> leased = mapper.countLeasedByType().stream()
-                .collect(Collectors.toMap(TypeCount::taskType, TypeCount::taskCount));
+        LeasedCounts leased = LeasedCounts.of(mapper, request.taskTypes().stream().anyMatch(limits.perKey()::containsKey));
         long room = request.maxTasks();
         if (limits.global() > 0) {
-            long total = leased.values().stream().mapToLong(Long::longValue).sum();
-            room = Math.min(room, limits.global() - total);
+            room = Math.min(room, limits.global() - leased.total());
         }
         if (room <= 0) {
             return ClaimBudget.NOTHING;
@@ -41,10 +50,77 @@ final class LimitedClaim {
         long roomInAll = room;
         List<ClaimBranch> branches = request.taskTypes().stream().map(type -> {
             Integer typeLimit = limits.perType().get(type);
-            long typeRoom = typeLimit == null ? roomInAll : Math.min(roomInAll, typeLimit - leased.getOrDefault(type, 0L));
+            long typeRoom = typeLimit == null ? roomInAll : Math.min(roomInAll, typeLimit - leased.ofType(type));
             int limit = (int) Math.max(0, typeRoom);
-            return new ClaimBranch(type, limit, limit);
+            Integer keyLimit = limits.perKey().get(type);
+            if (keyLimit == null) {
+                return new ClaimBranch(type, limit, limit);
+            }
+            Map<String, Long> byKey = leased.byKey(type);
+            List<String> full = byKey.entrySet().stream().filter(key -> key.getValue() >= keyLimit)
+                    .map(Map.Entry::getKey).sorted().toList();
+            return new ClaimBranch(type, limit, limit, keyLimit, byKey, full,
+                    lastKeyReached.getOrDefault(type, ClaimBranch.FIRST_KEY), limit);
         }).toList();
         return ClaimBudget.limited(branches, (int) room);
+    }
+
+    /**
+     * Where the next claim's walk of a type's key heads starts: after the last key whose head this claim took, or
+     * from the first key again once a walk ran out of keys before it reached as many as it asked for. A key
+     * reached but not taken (the room ran out first) is reached again by the next claim.
+     */
+    void reached(ClaimBudget budget, List<ClaimCandidate> found, List<ClaimCandidate> taken) {
+        for (ClaimBranch branch : budget.branches()) {
+            if (!branch.isKeyed()) {
+                continue;
+            }
+            long reachedKeys = headsOf(branch, found).count();
+            if (reachedKeys < branch.reach()) {
+                lastKeyReached.put(branch.taskType(), ClaimBranch.FIRST_KEY);
+            } else {
+                headsOf(branch, taken).max(Comparator.naturalOrder())
+                        .ifPresent(key -> lastKeyReached.put(branch.taskType(), key));
+            }
+        }
+    }
+
+    private static Stream<String> headsOf(ClaimBranch branch, List<ClaimCandidate> candidates) {
+        return candidates.stream()
+                .filter(candidate -> candidate.reached() && candidate.taskType().equals(branch.taskType()))
+                .map(ClaimCandidate::taskKey).filter(Objects::nonNull).distinct();
+    }
+
+    /** The leased tasks counted under the claim row's lock: per type, and per type and key when a type has a key cap. */
+    private record LeasedCounts(Map<String, Long> byType, Map<String, Map<String, Long>> byTypeAndKey) {
+
+        static LeasedCounts of(SystemAsyncTaskMapper mapper, boolean perKey) {
+            Map<String, Long> byType = new HashMap<>();
+            Map<String, Map<String, Long>> byTypeAndKey = new HashMap<>();
+            if (perKey) {
+                for (TypeKeyCount count : mapper.countLeasedByTypeAndKey()) {
+                    byType.merge(count.taskType(), count.taskCount(), Long::sum);
+                    if (count.taskKey() != null) {
+                        byTypeAndKey.computeIfAbsent(count.taskType(), type -> new HashMap<>())
+                                .put(count.taskKey(), count.taskCount());
+                    }
+                }
+            } else {
+                mapper.countLeasedByType().forEach(count -> byType.put(count.taskType(), count.taskCount()));
+            }
+            return new LeasedCounts(byType, byTypeAndKey);
+        }
+
+        long total() {
+            return byType.values().stream().mapToLong(Long::longValue).sum();
+        }
+
+        long ofType(String type) {
+            return byType.getOrDefault(type, 0L);
+        }
+
+        Map<String, Long> byKey(String type) {
+            return byTypeAndKey.getOrDefault(type, Map.of());
+        }
     }
 }

@@ -7,9 +7,9 @@ import com.tudicloud.asynctask.api.spi.TypeSettings;
 import org.springframework.dao.DuplicateKeyException;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /** The fleet's shared settings on MyBatis: one statement to read, one or two to write. */
 final class MyBatisFleetSettings implements FleetSettings {
@@ -29,22 +29,29 @@ final class MyBatisFleetSettings implements FleetSettings {
         }
         int global = 0;
         Map<String, Integer> perType = new HashMap<>();
+        Map<String, Integer> perKey = new HashMap<>();
         for (TypeLimit limit : mapper.selectLimits(taskTypes)) {
             if (limit.taskType() == null) {
                 global = limit.maxRunning();
-            } else {
+                continue;
+            }
+            if (limit.maxRunning() != null) {
                 perType.put(limit.taskType(), limit.maxRunning());
             }
+            if (limit.maxRunningPerKey() != null) {
+                perKey.put(limit.taskType(), limit.maxRunningPerKey());
+            }
         }
-        return new ConcurrencyLimits(global, perType);
+        return new ConcurrencyLimits(global, perType, perKey);
     }
 
     @Override
     public void setConcurrencyLimits(ConcurrencyLimits limits) {
-        if (!limits.perType().isEmpty()) {
-            List<TypeLimit> rows = limits.perType().entrySet().stream()
-                    .map(limit -> new TypeLimit(limit.getKey(), limit.getValue())).toList();
-            mapper.upsertTypeLimits(rows);
+        Set<String> types = new TreeSet<>(limits.perType().keySet());
+        types.addAll(limits.perKey().keySet());
+        if (!types.isEmpty()) {
+            mapper.upsertTypeLimits(types.stream()
+                    .map(type -> new TypeLimit(type, limits.perType().get(type), limits.perKey().get(type))).toList());
         }
         if (limits.global() > 0) {
             mapper.updateGlobalLimit(limits.global());

@@ -18,6 +18,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -31,7 +32,8 @@ import java.util.stream.Collectors;
 /**
  * The lease engine's statements on MyBatis. Statements per call, transaction control aside:
  * claim 2 (lock a batch, mark it), 1 more when it locked due SCHEDULED tasks it had no room for (they
- * become QUEUED), 2 more under limits (the lock row, the count of leased tasks), what the request's pause
+ * become QUEUED), 2 more under limits (the lock row, the count of leased tasks, per type and key under a
+ * per-key cap), what the request's pause
  * check sends once tasks were found (the worker's: one read at most once per poll interval), and 1 more
  * when claims are recorded as task events; renew 2 per 1,000 leases (one UPDATE, then a SELECT of the few
  * cancel-requested rows when every lease was extended, else of the states of all); complete 1 for a group
@@ -95,9 +97,14 @@ final class MyBatisLeaseStore implements LeaseStore {
             return List.of();
         }
         // what there is room for is taken, the rest is only locked until commit
-        List<ClaimCandidate> locked = withoutPaused(
-                mapper.selectClaimCandidates(budget.branches(), budget.lockLimit()), request);
+        List<ClaimCandidate> found = budget.isKeyed()
+                ? mapper.selectKeyedClaimCandidates(budget.branches(), budget.lockLimit())
+                : mapper.selectClaimCandidates(budget.branches(), budget.lockLimit());
+        List<ClaimCandidate> locked = withoutPaused(found, request);
         List<ClaimCandidate> taken = take(locked, budget);
+        if (budget.isKeyed()) {
+            limitedClaim.reached(budget, found, taken);
+        }
         Set<Long> takenIds = taken.stream().map(ClaimCandidate::id).collect(Collectors.toSet());
         List<Long> dueLeftScheduled = locked.stream().filter(ClaimCandidate::isScheduled).map(ClaimCandidate::id)
                 .filter(id -> !takenIds.contains(id)).distinct().toList();
@@ -117,17 +124,33 @@ final class MyBatisLeaseStore implements LeaseStore {
         return taken.stream().map(ClaimCandidate::claimed).toList();
     }
 
-    /** The claimable rows in claim order, as many as the room allows and none of a type past its branch's limit. */
+    /**
+     * The claimable rows in claim order (each once: a key's head can also be among its type's first tasks), as
+     * many as the room allows, none of a type past its branch's limit and none of a key past its cap.
+     */
     private static List<ClaimCandidate> take(List<ClaimCandidate> locked, ClaimBudget budget) {
+        Map<String, ClaimBranch> branches = new HashMap<>();
         Map<String, Integer> left = new HashMap<>();
-        budget.branches().forEach(branch -> left.put(branch.taskType(), branch.limit()));
+        budget.branches().forEach(branch -> {
+            branches.put(branch.taskType(), branch);
+            left.put(branch.taskType(), branch.limit());
+        });
+        Map<List<String>, Long> takenOfKey = new HashMap<>();
+        Set<Long> seen = new HashSet<>();
         List<ClaimCandidate> taken = new ArrayList<>();
         for (ClaimCandidate candidate : locked.stream().filter(ClaimCandidate::claimable)
                 .sorted(ClaimCandidate.CLAIM_ORDER).toList()) {
             if (taken.size() == budget.room()) {
                 break;
             }
-            if (left.merge(candidate.taskType(), -1, Integer::sum) >= 0) {
+            if (!seen.add(candidate.id()) || left.get(candidate.taskType()) <= 0) {
+                continue;
+            }
+            List<String> typeAndKey = Arrays.asList(candidate.taskType(), candidate.taskKey());
+            long keyRoom = branches.get(candidate.taskType()).keyRoom(candidate.taskKey());
+            if (takenOfKey.getOrDefault(typeAndKey, 0L) < keyRoom) {
+                takenOfKey.merge(typeAndKey, 1L, Long::sum);
+                left.merge(candidate.taskType(), -1, Integer::sum);
                 taken.add(candidate);
             }
         }

@@ -38,8 +38,13 @@ interface SystemAsyncTaskMapper {
 
     List<TypeCount> countLeasedByType();
 
+    List<TypeKeyCount> countLeasedByTypeAndKey();
+
     List<ClaimCandidate> selectClaimCandidates(@Param("branches") List<ClaimBranch> branches,
                                                @Param("lockLimit") int lockLimit);
+
+    List<ClaimCandidate> selectKeyedClaimCandidates(@Param("branches") List<ClaimBranch> branches,
+                                                    @Param("lockLimit") int lockLimit);
 
     QueueProbe probeQueue(@Param("dueTypes") Set<String> dueTypes);
 

@@ -1,5 +1,8 @@
 package com.tudicloud.asynctask.mybatis;
 
-/** A cap on leased tasks: of one type, or of all types when {@code taskType} is null. */
-public record TypeLimit(String taskType, int maxRunning) {
+/**
+ * Caps on leased tasks: of one type and of each of its keys, or of all types when {@code taskType} is null
+ * (which has no per-key cap). A null cap is none, or, when written, the cap left as it is.
+ */
+public record TypeLimit(String taskType, Integer maxRunning, Integer maxRunningPerKey) {
 }

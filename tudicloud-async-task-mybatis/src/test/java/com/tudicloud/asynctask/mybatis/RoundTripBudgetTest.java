@@ -67,6 +67,9 @@ class RoundTripBudgetTest {
         assertThat(trips.get("complete16")).isEqualTo(1);                 // one UPDATE, no transaction needed
         assertThat(trips.get("completeMixed3")).isEqualTo(1);             // one UPDATE for every kind of outcome
         assertThat(trips.get("submit1000")).isEqualTo(1);                 // one multi-row INSERT
+        // under caps: + the lock row and one count; under a per-key cap the count is per key, still one statement
+        assertThat(trips.get("claimKeyed16")).isEqualTo(trips.get("claimLimited16"));
+        assertThat(trips.get("claimLimited16")).isEqualTo(trips.get("claim16") + 2);
     }
 
     @Test
@@ -157,6 +160,11 @@ class RoundTripBudgetTest {
         }
         long submit1000 = trips(() -> stores.taskStore().insert(thousand));
         long submit1 = trips(() -> stores.taskStore().insert(List.of(new NewTask("job", "{}", 0, 0, 3, null, null))));
+        List<NewTask> keyed = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            keyed.add(new NewTask("keyed", "{}", 0, 0, 3, null, null, "customer-" + i % 50));
+        }
+        stores.taskStore().insert(keyed);
 
         long probe = trips(() -> stores.leaseStore().probe(Set.of("idle-a", "idle-b")));
         long claimIdle = trips(() -> stores.leaseStore().claim(
@@ -165,6 +173,8 @@ class RoundTripBudgetTest {
         long claim16 = trips(() -> claimed.addAll(stores.leaseStore().claim(claim(16, ConcurrencyLimits.NONE))));
         long claimLimited = trips(() -> claimed.addAll(stores.leaseStore().claim(
                 claim(16, new ConcurrencyLimits(100, Map.of("job", 50))))));
+        long claimKeyed = trips(() -> stores.leaseStore().claim(new ClaimRequest(WORKER, Set.of("keyed"), 16, LEASE,
+                new ConcurrencyLimits(0, Map.of(), Map.of("keyed", 2)))));
         while (claimed.size() < 1000) {
             claimed.addAll(stores.leaseStore().claim(claim(200, ConcurrencyLimits.NONE)));
         }
@@ -181,9 +191,11 @@ class RoundTripBudgetTest {
         long complete100 = trips(() -> stores.leaseStore().complete(WORKER, claimed.subList(100, 200).stream()
                 .map(t -> Completion.succeeded(t.id(), t.leaseToken(), null)).toList()));
 
-        Map<String, Long> trips = Map.of("submit1000", submit1000, "submit1", submit1, "claim16", claim16,
-                "claimIdle", claimIdle, "claimLimited16", claimLimited, "renew1000", renew1000,
-                "complete16", complete16, "complete100", complete100, "completeMixed3", completeMixed, "probe", probe);
+        Map<String, Long> trips = Map.ofEntries(Map.entry("submit1000", submit1000), Map.entry("submit1", submit1),
+                Map.entry("claim16", claim16), Map.entry("claimIdle", claimIdle), Map.entry("claimLimited16", claimLimited),
+                Map.entry("claimKeyed16", claimKeyed), Map.entry("renew1000", renew1000),
+                Map.entry("complete16", complete16), Map.entry("complete100", complete100),
+                Map.entry("completeMixed3", completeMixed), Map.entry("probe", probe));
         System.out.println("ROUNDTRIPS events=" + mode + " pool=" + pool.getJdbcUrl().replaceAll(".*\\?", "?")
                 + " isolation=" + pool.getTransactionIsolation() + " " + new java.util.TreeMap<>(trips));
         return trips;

@@ -98,7 +98,7 @@ class SchemaParityTest {
         print("columns", fromChangelog);
 
         // the task, audit, batch, event, lock, schedule, type and worker tables' columns
-        assertThat(fromChangelog).hasSize(23 + 9 + 21 + 12 + 4 + 20 + 4 + 8);
+        assertThat(fromChangelog).hasSize(24 + 9 + 21 + 12 + 4 + 20 + 5 + 8);
         assertThat(columns(ddlDb)).as("columns of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
         assertThat(columns(upgradedDb)).as("columns of the upgraded first schema (actual) vs the changelog (expected)")
@@ -122,6 +122,10 @@ class SchemaParityTest {
                 "system_async_task.idx_async_task_due non_unique=1 #2 task_type A",
                 "system_async_task.idx_async_task_due non_unique=1 #3 available_at A",
                 "system_async_task.idx_async_task_due non_unique=1 #4 id A",
+                "system_async_task.idx_async_task_key_claim non_unique=1 #3 task_key A",
+                "system_async_task.idx_async_task_key_claim non_unique=1 #4 priority D",
+                "system_async_task.idx_async_task_key non_unique=1 #1 task_key A",
+                "system_async_task.idx_async_task_key non_unique=1 #2 create_time A",
                 "system_async_task_schedule.idx_async_task_schedule_due non_unique=1 #1 paused_at A",
                 "system_async_task_schedule.idx_async_task_schedule_due non_unique=1 #2 next_fire_time A");
         assertThat(indexes(ddlDb)).as("indexes of the plain DDL (actual) vs the changelog (expected)")

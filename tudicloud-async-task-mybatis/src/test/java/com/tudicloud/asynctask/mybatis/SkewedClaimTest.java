@@ -3,8 +3,6 @@ package com.tudicloud.asynctask.mybatis;
 import com.tudicloud.asynctask.api.spi.ClaimRequest;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
-import com.tudicloud.asynctask.api.spi.LeaseStore;
-import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.QueueProbe;
 import com.tudicloud.asynctask.testing.DatabaseServer;
@@ -15,9 +13,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
-import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,17 +54,13 @@ class SkewedClaimTest {
     private static final int DUE_MAIL = 200;
     private static final long INNODB_TRX_REFRESH_MILLIS = 200;
 
-    private static TestDatabase db;
-    private static String database;
+    private static ScratchTaskDatabase scratch;
     private static HikariDataSource pool;
 
     @BeforeAll
     static void fillSkewedTable() {
-        db = TestDatabase.get();
-        DatabaseServer server = db.server();
-        database = server.recreateScratchDatabase("skewed");
-        pool = server.dataSource(database, 1);
-        SchemaScripts.applyChangelog(pool);
+        scratch = new ScratchTaskDatabase("skewed");
+        pool = scratch.pool();
         JdbcTemplate jdbc = new JdbcTemplate(pool);
         long started = System.nanoTime();
         insertFromNumbers(jdbc, HISTORY, "CONCAT('old-', n % 20)", "'SUCCESS'", "0", "TIMESTAMPADD(DAY, -2, NOW(3))",
@@ -80,18 +71,13 @@ class SkewedClaimTest {
         insertFromNumbers(jdbc, DUE_MAIL, "'mail'", "'QUEUED'", "0", "TIMESTAMPADD(MINUTE, -1, NOW(3))", "NULL");
         // due in an hour and ranked higher: submitted through the store, so stored as a delayed submit is
         submitDelayed(MyBatisStores.create(pool), "mail", 9, NOT_YET_DUE, 3_600_000);
-        jdbc.queryForList("ANALYZE TABLE system_async_task");
-        System.out.printf("skewed table filled in %.1f s: %s%n", (System.nanoTime() - started) / 1e9,
-                jdbc.queryForList("SELECT status, COUNT(*) AS n FROM system_async_task GROUP BY status ORDER BY status"));
+        scratch.filled("skewed table", started);
     }
 
     @AfterAll
     static void dropDatabase() {
-        if (pool != null) {
-            pool.close();
-        }
-        if (db != null) {
-            db.execute("DROP DATABASE IF EXISTS " + database);
+        if (scratch != null) {
+            scratch.close();
         }
     }
 
@@ -149,10 +135,10 @@ class SkewedClaimTest {
     }
 
     private static ProbeCost probeOnce(Set<String> types) {
-        return inOpenTransaction(pool, (store, jdbc) -> {
-            Map<String, Long> before = handlerReads(jdbc);
+        return RolledBackClaims.inOpenTransaction(pool, (store, jdbc) -> {
+            Map<String, Long> before = RolledBackClaims.handlerReads(jdbc);
             QueueProbe probe = store.probe(types);
-            Map<String, Long> after = handlerReads(jdbc);
+            Map<String, Long> after = RolledBackClaims.handlerReads(jdbc);
             Thread.sleep(INNODB_TRX_REFRESH_MILLIS);
             Long locked = jdbc.queryForObject("SELECT trx_rows_locked FROM information_schema.INNODB_TRX"
                     + " WHERE trx_mysql_thread_id = CONNECTION_ID()", Long.class);
@@ -168,11 +154,11 @@ class SkewedClaimTest {
     void twoConcurrentClaimsOfOneTypeEachGetTheirShare() throws Exception {
         CyclicBarrier bothClaimed = new CyclicBarrier(2);
         ExecutorService threads = Executors.newFixedThreadPool(2);
-        List<HikariDataSource> pools = List.of(db.server().dataSource(database, 1), db.server().dataSource(database, 1));
+        List<HikariDataSource> pools = List.of(scratch.anotherPool(), scratch.anotherPool());
         try {
             List<Future<List<ClaimedTask>>> claims = new ArrayList<>();
             for (HikariDataSource own : pools) {
-                claims.add(threads.submit(() -> inOpenTransaction(own, (store, jdbc) -> {
+                claims.add(threads.submit(() -> RolledBackClaims.inOpenTransaction(own, (store, jdbc) -> {
                     List<ClaimedTask> claimed = store.claim(request(Set.of("mail"), CLAIM));
                     bothClaimed.await(20, TimeUnit.SECONDS);   // the other claim ran while this one held its locks
                     return claimed;
@@ -222,10 +208,10 @@ class SkewedClaimTest {
     }
 
     private static ClaimCost claimOnce(Set<String> types, int size) {
-        return inOpenTransaction(pool, (store, jdbc) -> {
-            Map<String, Long> before = handlerReads(jdbc);
+        return RolledBackClaims.inOpenTransaction(pool, (store, jdbc) -> {
+            Map<String, Long> before = RolledBackClaims.handlerReads(jdbc);
             List<ClaimedTask> claimed = store.claim(request(types, size));
-            Map<String, Long> after = handlerReads(jdbc);
+            Map<String, Long> after = RolledBackClaims.handlerReads(jdbc);
             // INNODB_TRX is a copy InnoDB refreshes when it is 0.1 s old: wait, or read the previous claim's row
             Thread.sleep(INNODB_TRX_REFRESH_MILLIS);
             Long locked = jdbc.queryForObject("SELECT trx_rows_locked FROM information_schema.INNODB_TRX"
@@ -238,37 +224,6 @@ class SkewedClaimTest {
             ClaimCost cost = new ClaimCost(claimed.size(), total - temp, temp, locked == null ? 0 : locked, delta);
             System.out.println("CLAIM " + new java.util.TreeSet<>(types) + " x" + size + ": " + cost);
             return cost;
-        });
-    }
-
-    private interface InTransaction<T> {
-        T run(LeaseStore store, JdbcTemplate jdbc) throws Exception;
-    }
-
-    /** Runs {@code work} in a READ COMMITTED transaction on a one-connection pool, then rolls it back. */
-    private static <T> T inOpenTransaction(HikariDataSource onePool, InTransaction<T> work) {
-        LeaseStore store = MyBatisStores.create(onePool, TaskEventMode.OFF).leaseStore();
-        JdbcTemplate jdbc = new JdbcTemplate(onePool);
-        TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(onePool));
-        transaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
-        return transaction.execute(status -> {
-            try {
-                return work.run(store, jdbc);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            } finally {
-                status.setRollbackOnly();
-            }
-        });
-    }
-
-    private static Map<String, Long> handlerReads(JdbcTemplate jdbc) {
-        return jdbc.query("SHOW SESSION STATUS LIKE 'Handler_read%'", rs -> {
-            Map<String, Long> counters = new java.util.HashMap<>();
-            while (rs.next()) {
-                counters.put(rs.getString(1), rs.getLong(2));
-            }
-            return counters;
         });
     }
 

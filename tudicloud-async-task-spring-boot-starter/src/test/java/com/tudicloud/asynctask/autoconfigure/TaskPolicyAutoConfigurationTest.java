@@ -119,7 +119,7 @@ class TaskPolicyAutoConfigurationTest {
         service.withPropertyValues("async-task.types.mail.attempts=2", "async-task.types.mail=3").run(context ->
                 assertThat(context).getFailure().rootCause().isInstanceOf(InvalidAsyncTaskSettingsException.class)
                         .hasMessageContaining("async-task.types.mail.attempts names no setting of a task type (they are "
-                                + "concurrency-limit, default-priority, max-attempts, max-execution-time, non-retryable, "
+                                + "concurrency-limit, default-priority, key-concurrency, key-field, max-attempts, max-execution-time, non-retryable, "
                                 + "retry, timeout-action)")
                         .hasMessageContaining("async-task.types.mail names no setting"));
     }

@@ -39,6 +39,10 @@ public class TaskPolicyController {
             TimeoutAction timeoutAction,
             @Schema(description = "the fleet-wide cap on leased tasks this application declares; null for none "
                     + "(the cap in force is the database's)", example = "4") Integer concurrencyLimit,
+            @Schema(description = "the payload field that names the key of a task submitted without one; null for none",
+                    example = "customer") String keyField,
+            @Schema(description = "the fleet-wide cap on leased tasks of each key this application declares; null for "
+                    + "none (the cap in force is the database's)", example = "2") Integer keyConcurrency,
             @Schema(description = "exception classes that end a task FAILED at its first attempt") List<String> nonRetryable,
             @Schema(description = "whether the handler also has a test of its own for non-retryable exceptions")
             boolean nonRetryableTest) {
@@ -50,6 +54,7 @@ public class TaskPolicyController {
                     policy.defaultPriority().orElseThrow(), retry.initialBackoff().toMillis(), retry.multiplier(),
                     retry.maxBackoff().toMillis(), retry.jitter(), policy.maxExecutionTime().orElseThrow().toMillis(),
                     policy.timeoutAction().orElseThrow(), policy.concurrencyLimit().orElse(null),
+                    policy.keyField().orElse(null), policy.keyConcurrency().orElse(null),
                     policy.nonRetryable().stream().map(Class::getName).toList(), policy.nonRetryableWhen().isPresent());
         }
     }

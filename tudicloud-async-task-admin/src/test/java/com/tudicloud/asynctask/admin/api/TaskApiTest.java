@@ -121,6 +121,27 @@ class TaskApiTest extends AdminApiTest {
     }
 
     @Test
+    void aTasksKeyIsShownAndFiltersTheListing() throws Exception {
+        mvc.perform(asOperator(post("/api/tasks")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"taskType\": \"mail\", \"key\": \"customer-42\"}"))
+                .andExpect(status().isCreated())
+                .andExpect(jsonPath("$.key").value("customer-42"));
+        client.submit(TaskRequest.of("mail", null).withKey("Customer-42"));
+        client.submit(TaskRequest.of("mail", null));
+
+        mvc.perform(asViewer(get("/api/tasks")).param("key", "customer-42"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.total").value(1))
+                .andExpect(jsonPath("$.items[0].key").value("customer-42"));
+        mvc.perform(asViewer(get("/api/tasks")).param("key", "k".repeat(TaskRequest.MAX_KEY_LENGTH + 1)))
+                .andExpect(status().isBadRequest());
+        mvc.perform(asOperator(post("/api/tasks")).contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"taskType\": \"mail\", \"key\": \" padded \"}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(content().string(containsString("white space")));
+    }
+
+    @Test
     void cancelAndRetryFollowTheStatusRules() throws Exception {
         long queued = client.submit(TaskRequest.of("mail", null).withDelay(Duration.ofMinutes(5))).taskId();
 

@@ -58,6 +58,7 @@ class TaskPolicyApiTest extends AdminApiTest {
                 @Override
                 public TaskPolicy policy() {
                     return TaskPolicy.builder().maxAttempts(4).timeoutAction(TimeoutAction.FAIL).concurrencyLimit(3)
+                            .keyField("customer").keyConcurrency(2)
                             .initialBackoff(Duration.ofSeconds(2)).nonRetryable(IllegalArgumentException.class)
                             .nonRetryableWhen(e -> false).build();
                 }
@@ -82,6 +83,8 @@ class TaskPolicyApiTest extends AdminApiTest {
                 .andExpect(jsonPath(export + ".defaultPriority", contains(9)))
                 .andExpect(jsonPath(export + ".timeoutAction", contains("FAIL")))
                 .andExpect(jsonPath(export + ".concurrencyLimit", contains(3)))
+                .andExpect(jsonPath(export + ".keyField", contains("customer")))
+                .andExpect(jsonPath(export + ".keyConcurrency", contains(2)))
                 .andExpect(jsonPath(export + ".nonRetryable[*]", contains("java.lang.IllegalArgumentException",
                         "java.io.UncheckedIOException")))
                 .andExpect(jsonPath(export + ".nonRetryableTest", contains(true)))
@@ -90,7 +93,8 @@ class TaskPolicyApiTest extends AdminApiTest {
                 // a type operators may submit that runs elsewhere: the worker's defaults
                 .andExpect(jsonPath("$[?(@.taskType == 'mail')].handledHere", contains(false)))
                 .andExpect(jsonPath("$[?(@.taskType == 'mail')].maxAttempts", contains(3)))
-                .andExpect(jsonPath("$[?(@.taskType == 'mail')].concurrencyLimit", contains((Object) null)));
+                .andExpect(jsonPath("$[?(@.taskType == 'mail')].concurrencyLimit", contains((Object) null)))
+                .andExpect(jsonPath("$[?(@.taskType == 'mail')].keyConcurrency", contains((Object) null)));
         mvc.perform(get("/api/task-types/policies")).andExpect(status().isUnauthorized());
     }
 

@@ -8,19 +8,29 @@ import java.util.Map;
  *
  * @param global  at most this many tasks leased in all, or 0 for no cap
  * @param perType at most this many leased tasks of a type; types not named have no cap
+ * @param perKey  at most this many leased tasks of one key of a type; types not named have no such cap, and
+ *                tasks without a key never have one
  */
-public record ConcurrencyLimits(int global, Map<String, Integer> perType) {
+public record ConcurrencyLimits(int global, Map<String, Integer> perType, Map<String, Integer> perKey) {
 
-    public static final ConcurrencyLimits NONE = new ConcurrencyLimits(0, Map.of());
+    public static final ConcurrencyLimits NONE = new ConcurrencyLimits(0, Map.of(), Map.of());
 
     public ConcurrencyLimits {
         perType = Map.copyOf(perType);
-        if (global < 0 || perType.values().stream().anyMatch(limit -> limit < 1)) {
-            throw new IllegalArgumentException("limits must be positive (global 0 means none): " + global + ", " + perType);
+        perKey = Map.copyOf(perKey);
+        if (global < 0 || perType.values().stream().anyMatch(limit -> limit < 1)
+                || perKey.values().stream().anyMatch(limit -> limit < 1)) {
+            throw new IllegalArgumentException("limits must be positive (global 0 means none): " + global + ", "
+                    + perType + ", per key " + perKey);
         }
     }
 
+    /** Caps on all types and per type, none per key. */
+    public ConcurrencyLimits(int global, Map<String, Integer> perType) {
+        this(global, perType, Map.of());
+    }
+
     public boolean isNone() {
-        return global == 0 && perType.isEmpty();
+        return global == 0 && perType.isEmpty() && perKey.isEmpty();
     }
 }

@@ -13,7 +13,7 @@ public interface FleetSettings {
     ConcurrencyLimits concurrencyLimits(Set<String> taskTypes);
 
     /**
-     * Sets the caps named: each type's in {@code limits.perType()}, and the cap for all types unless
+     * Sets the caps named: each type's in {@code limits.perType()} and {@code limits.perKey()}, and the cap for all types unless
      * {@code limits.global()} is 0. Caps not named stay as they are.
      */
     void setConcurrencyLimits(ConcurrencyLimits limits);

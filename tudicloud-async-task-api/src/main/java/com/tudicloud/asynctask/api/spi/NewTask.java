@@ -3,11 +3,12 @@ package com.tudicloud.asynctask.api.spi;
 /**
  * A task row to insert, payload already serialised; due {@code delayMillis} after the database's now.
  *
+ * @param taskKey     what the task belongs to for its type's per-key cap, or null
  * @param traceParent the submit's trace context as a W3C {@code traceparent} header, continued by the execution;
  *                    null when the submitter traces nothing
  */
 public record NewTask(String taskType, String payloadJson, int priority, long delayMillis, int maxAttempts,
-                      String ownerId, String dedupKey, String traceParent) {
+                      String ownerId, String dedupKey, String taskKey, String traceParent) {
 
     /** The longest trace context a row holds: a version-00 {@code traceparent} header. */
     public static final int MAX_TRACE_PARENT_LENGTH = 55;
@@ -19,9 +20,9 @@ public record NewTask(String taskType, String payloadJson, int priority, long de
         }
     }
 
-    /** A task submitted outside any trace. */
+    /** A task without a key, submitted outside any trace. */
     public NewTask(String taskType, String payloadJson, int priority, long delayMillis, int maxAttempts,
                    String ownerId, String dedupKey) {
-        this(taskType, payloadJson, priority, delayMillis, maxAttempts, ownerId, dedupKey, null);
+        this(taskType, payloadJson, priority, delayMillis, maxAttempts, ownerId, dedupKey, null, null);
     }
 }

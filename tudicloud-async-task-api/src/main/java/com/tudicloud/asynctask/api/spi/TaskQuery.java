@@ -13,9 +13,10 @@ import java.util.Set;
  * @param createdTo   exclusive
  * @param page        from 0
  * @param size        1 to {@link #MAX_SIZE}
+ * @param taskKey     only the tasks of this key
  */
 public record TaskQuery(Set<TaskStatus> statuses, String taskType, String ownerId, Instant createdFrom,
-                        Instant createdTo, TaskSort sort, boolean descending, int page, int size) {
+                        Instant createdTo, TaskSort sort, boolean descending, int page, int size, String taskKey) {
 
     public static final int MAX_SIZE = 200;
 
@@ -28,6 +29,12 @@ public record TaskQuery(Set<TaskStatus> statuses, String taskType, String ownerI
         if (size < 1 || size > MAX_SIZE) {
             throw new IllegalArgumentException("size must be from 1 to " + MAX_SIZE + ": " + size);
         }
+    }
+
+    /** A query of any key. */
+    public TaskQuery(Set<TaskStatus> statuses, String taskType, String ownerId, Instant createdFrom,
+                     Instant createdTo, TaskSort sort, boolean descending, int page, int size) {
+        this(statuses, taskType, ownerId, createdFrom, createdTo, sort, descending, page, size, null);
     }
 
     public long offset() {

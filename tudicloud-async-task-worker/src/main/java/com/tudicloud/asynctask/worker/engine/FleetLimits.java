@@ -6,6 +6,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
@@ -63,7 +64,9 @@ final class FleetLimits {
 
     private void writeDeclared() {
         if (!declared.isNone()) {
-            ConcurrencyLimits before = settings.concurrencyLimits(declared.perType().keySet());
+            Set<String> types = new HashSet<>(declared.perType().keySet());
+            types.addAll(declared.perKey().keySet());
+            ConcurrencyLimits before = settings.concurrencyLimits(types);
             settings.setConcurrencyLimits(declared);
             logReplaced(before);
         }
@@ -81,6 +84,13 @@ final class FleetLimits {
                 log.info("Fleet-wide limit on leased tasks of type {} set to {} by this worker's "
                         + "async-task.worker.type-limits or the type's concurrency limit (was {})", limit.getKey(), limit.getValue(),
                         was == null ? "none" : was);
+            }
+        }
+        for (Map.Entry<String, Integer> limit : declared.perKey().entrySet()) {
+            Integer was = before.perKey().get(limit.getKey());
+            if (!limit.getValue().equals(was)) {
+                log.info("Fleet-wide limit on leased tasks of each key of type {} set to {} by this worker's "
+                        + "key concurrency of the type (was {})", limit.getKey(), limit.getValue(), was == null ? "none" : was);
             }
         }
     }

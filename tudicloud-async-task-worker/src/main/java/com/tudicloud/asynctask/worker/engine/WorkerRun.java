@@ -60,7 +60,7 @@ final class WorkerRun {
         slotThreads = Executors.newCachedThreadPool(new NamedThreads("async-task-slot"));
         dispatcher = new SlotDispatcher(slots, slotThreads, runner::run);
         FleetLimits limits = new FleetLimits(setup.fleetSettings(), setup.handlers().taskTypes(),
-                new ConcurrencyLimits(config.globalLimit(), declaredTypeLimits()),
+                new ConcurrencyLimits(config.globalLimit(), declaredTypeLimits(), declaredKeyLimits()),
                 config.limitsRefreshInterval(), System::nanoTime);
         registration = new WorkerRegistration(setup.registry(), setup.workerId(), WorkerIds.hostName(),
                 setup.handlers().taskTypes(), slots, config.registryRefreshInterval(), System::nanoTime);
@@ -119,6 +119,14 @@ final class WorkerRun {
         Map<String, Integer> limits = new LinkedHashMap<>(setup.config().typeLimits());
         setup.policies().byType().forEach((type, policy) ->
                 policy.concurrencyLimit().ifPresent(limit -> limits.put(type, limit)));
+        return limits;
+    }
+
+    /** The per-key caps this worker writes when it starts: the key concurrency of each of its types' policies. */
+    private Map<String, Integer> declaredKeyLimits() {
+        Map<String, Integer> limits = new LinkedHashMap<>();
+        setup.policies().byType().forEach((type, policy) ->
+                policy.keyConcurrency().ifPresent(limit -> limits.put(type, limit)));
         return limits;
     }
 

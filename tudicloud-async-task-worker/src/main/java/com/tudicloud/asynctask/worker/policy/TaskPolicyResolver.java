@@ -78,11 +78,20 @@ public final class TaskPolicyResolver {
         if (maxAttempts < 1) {
             violations.add(TYPES + type + ".max-attempts (" + maxAttempts + ") must be at least 1");
         }
+        String keyField = props.keyField().orElse(null);
+        checkKeyField(TYPES + type + ".key-field", keyField);
         List<String> elsewhere = settingsOfTheRunningWorker(props);
         log.info("Task type '{}' has no handler here: the tasks of it this application submits get max-attempts {} "
                 + "and default-priority {}{}", type, maxAttempts, priority,
                 elsewhere.isEmpty() ? "" : "; its " + String.join(", ", elsewhere) + " settings apply only where it runs");
-        return new TaskPolicy(maxAttempts, priority, null, null, null, null, null, null).orElse(defaults);
+        return new TaskPolicy(maxAttempts, priority, null, null, null, null, keyField, null, null, null).orElse(defaults);
+    }
+
+    /** A key field names one top-level field of the payload. */
+    private void checkKeyField(String source, String keyField) {
+        if (keyField != null && (keyField.isBlank() || !keyField.equals(keyField.strip()))) {
+            violations.add(source + " ('" + keyField + "') must name a payload field, without white space around it");
+        }
     }
 
     private static List<String> settingsOfTheRunningWorker(TaskPolicy props) {
@@ -95,6 +104,7 @@ public final class TaskPolicyResolver {
         props.maxExecutionTime().ifPresent(set -> names.add("max-execution-time"));
         props.timeoutAction().ifPresent(set -> names.add("timeout-action"));
         props.concurrencyLimit().ifPresent(set -> names.add("concurrency-limit"));
+        props.keyConcurrency().ifPresent(set -> names.add("key-concurrency"));
         if (!props.nonRetryable().isEmpty()) {
             names.add("non-retryable");
         }
@@ -128,6 +138,9 @@ public final class TaskPolicyResolver {
                 "timeoutAction", TaskPolicy::timeoutAction, WORKER + "timeout-action",
                 defaults.timeoutAction().orElseThrow());
         Setting<Integer> limit = concurrencyLimit(layers, props);
+        Setting<String> keyField = layers.pick("key-field", "keyField", TaskPolicy::keyField, "none", null);
+        Setting<Integer> keyConcurrency = layers.pick("key-concurrency", "keyConcurrency", TaskPolicy::keyConcurrency,
+                "none", 0);
 
         if (maxAttempts.own() && maxAttempts.value() < 1) {
             violations.add(maxAttempts + " must be at least 1");
@@ -148,11 +161,18 @@ public final class TaskPolicyResolver {
         if (limit.own() && limit.value() < 1) {
             violations.add(limit + " must be at least 1");
         }
+        if (keyConcurrency.own() && keyConcurrency.value() < 1) {
+            violations.add(keyConcurrency + " must be at least 1");
+        }
+        if (keyField.own()) {
+            checkKeyField(keyField.source(), keyField.value());
+        }
         List<Class<? extends Throwable>> nonRetryable = new ArrayList<>(declared.nonRetryable());
         nonRetryable.addAll(exceptionClasses(type, props.nonRetryable()));
         return new TaskPolicy(maxAttempts.value(), priority.value(),
                 new TaskPolicy.Retry(initial.value(), multiplier.value(), max.value(), jitter.value()),
-                maxExecution.value(), timeoutAction.value(), limit.value() > 0 ? limit.value() : null, nonRetryable,
+                maxExecution.value(), timeoutAction.value(), limit.value() > 0 ? limit.value() : null, keyField.value(),
+                keyConcurrency.value() > 0 ? keyConcurrency.value() : null, nonRetryable,
                 declared.nonRetryableWhen().orElse(null));
     }
 

@@ -37,6 +37,11 @@ public final class TaskTypePolicies implements TaskTypeDefaults {
         return forType(taskType).maxAttempts().orElseThrow();
     }
 
+    @Override
+    public String keyField(String taskType) {
+        return forType(taskType).keyField().orElse(null);
+    }
+
     /** The policies of the types with a handler here, by type name. */
     public Map<String, TaskPolicy> byType() {
         return new TreeMap<>(byType);

@@ -64,7 +64,7 @@ class TaskPolicyResolverTest {
         @SuppressWarnings({"unchecked", "rawtypes"})
         TaskPolicy policy() {
             return new TaskPolicy(maxAttempts, defaultPriority, new TaskPolicy.Retry(initialBackoff, multiplier, maxBackoff,
-                    jitter), maxExecutionTime, timeoutAction, concurrencyLimit, (List) nonRetryable, null);
+                    jitter), maxExecutionTime, timeoutAction, concurrencyLimit, null, null, (List) nonRetryable, null);
         }
     }
 

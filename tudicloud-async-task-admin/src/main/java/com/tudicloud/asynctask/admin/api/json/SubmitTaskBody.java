@@ -28,7 +28,10 @@ public record SubmitTaskBody(
         @Min(1) @Max(100) Integer maxAttempts,
         @Schema(example = "alice") @Size(max = TaskRequest.MAX_OWNER_ID_LENGTH) @Pattern(regexp = NOT_BLANK, message = "{jakarta.validation.constraints.NotBlank.message}") String ownerId,
         @Schema(description = "a second submit with the same type and key returns the first task", example = "order-7-export")
-        @Size(max = TaskRequest.MAX_DEDUP_KEY_LENGTH) @Pattern(regexp = NOT_BLANK, message = "{jakarta.validation.constraints.NotBlank.message}") String dedupKey) {
+        @Size(max = TaskRequest.MAX_DEDUP_KEY_LENGTH) @Pattern(regexp = NOT_BLANK, message = "{jakarta.validation.constraints.NotBlank.message}") String dedupKey,
+        @Schema(description = "what the task belongs to (a customer, a tenant) for the type's per-key concurrency; "
+                + "without it, the type's key field of the payload, if it has one", example = "customer-42")
+        @Size(max = TaskRequest.MAX_KEY_LENGTH) @Pattern(regexp = NOT_BLANK, message = "{jakarta.validation.constraints.NotBlank.message}") String key) {
 
     public static final long MAX_DELAY_MILLIS = 3_155_760_000_000L;
     public static final Duration MAX_DELAY = Duration.ofMillis(MAX_DELAY_MILLIS);
@@ -36,7 +39,7 @@ public record SubmitTaskBody(
     static final String NOT_BLANK = "(?s).*\\S.*";
 
     public TaskRequest toRequest() {
-        TaskRequest request = TaskRequest.of(taskType, payload).withOwnerId(ownerId).withDedupKey(dedupKey);
+        TaskRequest request = TaskRequest.of(taskType, payload).withOwnerId(ownerId).withDedupKey(dedupKey).withKey(key);
         if (priority != null) {
             request = request.withPriority(priority);
         }
