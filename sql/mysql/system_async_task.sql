@@ -24,8 +24,8 @@ CREATE TABLE system_async_task (
     update_time      DATETIME(3)   NOT NULL,
     started_at       DATETIME(3)   NULL,
     finished_at      DATETIME(3)   NULL,
-    trace_parent     VARCHAR(55)   NULL,   -- the submit's W3C traceparent; NULL: the submitter traces nothing
     batch_id         BIGINT        NULL,   -- the batch it belongs to, if any
+    trace_parent     VARCHAR(55)   NULL,   -- the submit's W3C traceparent; NULL: the submitter traces nothing
     task_key         VARCHAR(128)  CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL,   -- a customer, a tenant; matched exactly
     PRIMARY KEY (id),
     -- claim, one type at a time: WHERE status = 'QUEUED' AND task_type = ? ORDER BY priority DESC, available_at, id

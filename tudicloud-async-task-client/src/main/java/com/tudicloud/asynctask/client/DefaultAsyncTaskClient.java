@@ -36,9 +36,9 @@ import java.util.stream.Collectors;
 /**
  * The client on the store SPI. Submits join the caller's transaction (the store's statements run on
  * the caller's connection when it has one); local workers are woken (and the submission is counted) only once that
- * transaction has committed ({@link AfterCommit}), so they never look for a task that is not visible yet. A request without a
- * priority, max attempts or key gets its task type's (see {@link TaskTypeDefaults}; a key from the type's key field). Each submit is observed
- * ({@link SubmitObservation}) when the observation registry has a handler; the rows keep the trace context a
+ * transaction has committed ({@link AfterCommit}), so they never look for a task that is not visible yet. A request
+ * without a priority, max attempts or key gets its task type's (see {@link TaskTypeDefaults}; a key from the type's key
+ * field). Each submit is observed ({@link SubmitObservation}) when the observation registry has a handler; the rows keep the trace context a
  * tracing handler gives it. With {@link ObservationRegistry#NOOP} a submit does exactly what it does untraced.
  */
 public class DefaultAsyncTaskClient implements AsyncTaskClient {

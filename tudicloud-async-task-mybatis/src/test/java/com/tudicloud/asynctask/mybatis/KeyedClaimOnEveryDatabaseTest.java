@@ -36,10 +36,10 @@ class KeyedClaimOnEveryDatabaseTest {
         jdbc.update("DELETE FROM system_async_task WHERE task_type = ?", TYPE);
         List<NewTask> tasks = new ArrayList<>();
         for (int i = 0; i < 30; i++) {
-            tasks.add(new NewTask(TYPE, "{}", 0, 0, 3, null, null, "big"));
+            tasks.add(new NewTask(TYPE, "{}", 0, 0, 3, null, null, "big", null));
         }
         for (int key = 0; key < 6; key++) {
-            tasks.add(new NewTask(TYPE, "{}", 0, 0, 3, null, null, "k" + key));
+            tasks.add(new NewTask(TYPE, "{}", 0, 0, 3, null, null, "k" + key, null));
         }
         tasks.add(new NewTask(TYPE, "{}", 0, 0, 3, null, null));
         MyBatisStores stores = MyBatisStores.create(dataSource);

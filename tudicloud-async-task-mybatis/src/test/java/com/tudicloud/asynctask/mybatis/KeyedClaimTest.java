@@ -198,7 +198,7 @@ class KeyedClaimTest {
     }
 
     private static NewTask keyed(String key, int priority) {
-        return new NewTask(TYPE, "{}", priority, 0, 3, null, null, key);
+        return new NewTask(TYPE, "{}", priority, 0, 3, null, null, key, null);
     }
 
     private LeaseStore storeWithOwnPool() {

@@ -162,7 +162,7 @@ class RoundTripBudgetTest {
         long submit1 = trips(() -> stores.taskStore().insert(List.of(new NewTask("job", "{}", 0, 0, 3, null, null))));
         List<NewTask> keyed = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
-            keyed.add(new NewTask("keyed", "{}", 0, 0, 3, null, null, "customer-" + i % 50));
+            keyed.add(new NewTask("keyed", "{}", 0, 0, 3, null, null, "customer-" + i % 50, null));
         }
         stores.taskStore().insert(keyed);
 

@@ -32,8 +32,8 @@ class TraceContextStorageTest {
         TaskRows rows = new TaskRows(database.dataSource());
         rows.jdbc().update("DELETE FROM system_async_task");
         List<Long> ids = stores.taskStore().insert(List.of(
-                new NewTask("mail", "{}", 0, 0, 3, null, null, QUEUED_TRACE),
-                new NewTask("mail", "{}", 0, 60_000, 3, null, null, SCHEDULED_TRACE),
+                new NewTask("mail", "{}", 0, 0, 3, null, null, null, QUEUED_TRACE),
+                new NewTask("mail", "{}", 0, 60_000, 3, null, null, null, SCHEDULED_TRACE),
                 new NewTask("mail", "{}", 0, 0, 3, null, null))).stream().map(t -> t.taskId()).toList();
         rows.makeDue(ids.get(1));
 
@@ -50,7 +50,7 @@ class TraceContextStorageTest {
     void aTraceContextLongerThanItsColumnIsRefused() {
         String tooLong = QUEUED_TRACE + "-more";
 
-        assertThatThrownBy(() -> new NewTask("mail", "{}", 0, 0, 3, null, null, tooLong))
+        assertThatThrownBy(() -> new NewTask("mail", "{}", 0, 0, 3, null, null, null, tooLong))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("traceParent must be at most 55 characters (a W3C traceparent header): 60");
     }

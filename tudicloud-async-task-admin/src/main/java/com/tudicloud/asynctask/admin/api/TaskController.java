@@ -15,6 +15,7 @@ import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.CancelOutcome;
 import com.tudicloud.asynctask.api.RetryOutcome;
 import com.tudicloud.asynctask.api.SubmittedTask;
+import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.spi.AuditTrail;
