@@ -83,9 +83,9 @@ public final class BenchDatabase implements AutoCloseable {
         return Pools.openCounted(coordinates, name, size);
     }
 
-    /** No tasks and no task events, no registered workers, no paused type; the lock rows and caps stay. */
+    /** No tasks, batches or task events, no registered workers, no paused type; the lock rows and caps stay. */
     public void reset() {
-        tasks.emptyTasksAndEvents();
+        tasks.emptyTasksBatchesAndEvents();
         tasks.execute("DELETE FROM system_async_task_worker");
         tasks.execute("UPDATE system_async_task_type SET paused_at = NULL, paused_by = NULL WHERE paused_at IS NOT NULL");
     }

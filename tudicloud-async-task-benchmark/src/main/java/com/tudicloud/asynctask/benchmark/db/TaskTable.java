@@ -23,12 +23,13 @@ public final class TaskTable {
 
     /**
      * TRUNCATE, which is fast on any size, is refused for a table another one references by a foreign key:
-     * so the events' key is left unchecked for these two statements, on the one connection that runs them.
+     * so the events' key is left unchecked for the tasks' TRUNCATE, on the one connection that runs it.
      */
-    void emptyTasksAndEvents() {
+    void emptyTasksBatchesAndEvents() {
         jdbc.execute((ConnectionCallback<Void>) connection -> {
             try (Statement statement = connection.createStatement()) {
                 statement.execute("TRUNCATE TABLE system_async_task_event");
+                statement.execute("TRUNCATE TABLE system_async_task_batch");
                 statement.execute("SET FOREIGN_KEY_CHECKS = 0");
                 try {
                     statement.execute("TRUNCATE TABLE system_async_task");

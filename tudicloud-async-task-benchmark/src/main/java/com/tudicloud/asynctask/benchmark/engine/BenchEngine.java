@@ -55,7 +55,7 @@ public final class BenchEngine {
 
     /** A client whose submissions wake {@code localWorkers} after commit, as in one service's JVM. */
     public AsyncTaskClient client(TaskSubmissionListener localWorkers) {
-        return new DefaultAsyncTaskClient(stores.taskStore(), CODEC, Clock.systemUTC(), localWorkers, ClientMetrics.NONE);
+        return client(localWorkers, ObservationRegistry.NOOP);
     }
 
     /** A client with no worker in its JVM. */
@@ -65,7 +65,11 @@ public final class BenchEngine {
 
     /** A client with no worker in its JVM, its submits observed through {@code observations}. */
     public AsyncTaskClient client(ObservationRegistry observations) {
-        return new DefaultAsyncTaskClient(stores.taskStore(), stores.batchStore(), CODEC, Clock.systemUTC(), types -> { },
+        return client(types -> { }, observations);
+    }
+
+    private AsyncTaskClient client(TaskSubmissionListener localWorkers, ObservationRegistry observations) {
+        return new DefaultAsyncTaskClient(stores.taskStore(), stores.batchStore(), CODEC, Clock.systemUTC(), localWorkers,
                 ClientMetrics.NONE, () -> TaskTypeDefaults.NONE, AfterCommit.IMMEDIATELY, observations);
     }
 

@@ -4,6 +4,7 @@ import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.benchmark.Args;
 import com.tudicloud.asynctask.benchmark.db.BenchDatabase;
+import com.tudicloud.asynctask.benchmark.db.RowLockWaits;
 import com.tudicloud.asynctask.benchmark.db.TaskTable;
 import com.tudicloud.asynctask.benchmark.engine.BenchEngine;
 import com.tudicloud.asynctask.benchmark.engine.NoopHandler;
@@ -14,6 +15,7 @@ import com.tudicloud.asynctask.benchmark.report.Result;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntConsumer;
 
 /**
  * {@code drain}: K worker JVMs with T slots each are wired and warmed up, N no-op tasks are submitted
@@ -77,9 +79,18 @@ final class DrainScenario implements Scenario {
     /** A drain of tasks that {@code feed} submits, by workers started with {@code workerArgs}. */
     Result drain(BenchContext context, String scenario, int workerCount, int slots, List<String> workerArgs,
                  AsyncTaskClient feed) throws Exception {
+        return drain(context, scenario, workerCount, slots, workerArgs, context.sizes().drain().tasks(),
+                count -> new TaskFeed(feed, NoopHandler.TYPE).submitInBatches(count));
+    }
+
+    /**
+     * A drain of {@code tasks} no-op tasks that {@code submit} inserts (before the clock starts), by workers started
+     * with {@code workerArgs}.
+     */
+    Result drain(BenchContext context, String scenario, int workerCount, int slots, List<String> workerArgs,
+                 int tasks, IntConsumer submit) throws Exception {
         BenchDatabase db = context.db();
         TaskTable table = db.tasks();
-        int tasks = context.sizes().drain().tasks();
         db.reset();
         List<ChildLink> workers = new ArrayList<>();
         try {
@@ -88,11 +99,13 @@ final class DrainScenario implements Scenario {
             for (int w = 1; w <= workerCount; w++) {
                 workers.add(context.startWorker("drain-worker-" + w, slots, POLL_INTERVAL, workerArgs));
             }
-            new TaskFeed(feed, NoopHandler.TYPE).submitInBatches(tasks);
+            submit.accept(tasks);
+            RowLockWaits locksBefore = RowLockWaits.read(db.pool());
             long start = System.nanoTime();
             workers.forEach(ChildLink::go);
             boolean drained = table.awaitSucceeded(NoopHandler.TYPE, tasks, TIMEOUT, DONE_POLL);
             double wallSeconds = (System.nanoTime() - start) / 1e9;
+            RowLockWaits lockWaits = RowLockWaits.read(db.pool()).minus(locksBefore);
             List<String> stats = new ArrayList<>();
             for (ChildLink worker : workers) {
                 stats.add(worker.stop(Duration.ofSeconds(90)));
@@ -113,7 +126,9 @@ final class DrainScenario implements Scenario {
                     .detail("executions", engine.sum("executions"))
                     .detail("events_per_task", (double) table.countEvents(NoopHandler.TYPE) / tasks)
                     .detail("spans_per_task", engine.sum("spans") / tasks)
-                    .detail("traced_rows", table.countTraced(NoopHandler.TYPE));
+                    .detail("traced_rows", table.countTraced(NoopHandler.TYPE))
+                    .detail("row_lock_waits", lockWaits.waits())
+                    .detail("row_lock_wait_ms", lockWaits.millis());
             return engine.describe(result)
                     .check("drained", drained)
                     .check("exactly_once", engine.sum("executions") == tasks

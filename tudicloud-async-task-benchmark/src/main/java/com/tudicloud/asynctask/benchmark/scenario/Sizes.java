@@ -10,7 +10,7 @@ import java.util.stream.Stream;
  * claimer first run {@code warmupTasks} tasks untimed.
  */
 public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit, Heartbeat heartbeat, Idle idle,
-                    Scale scale, Operator operator) {
+                    Scale scale, Operator operator, Workflow workflow) {
 
     /** N tasks per drain (and raw) run; the K x T shapes; raw's batch sizes and threads. */
     public record Drain(int tasks, List<DrainShape> shapes, List<Integer> rawBatches, int rawThreads) {
@@ -53,6 +53,10 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
     public record Operator(int failedTasks, int backlog, Duration window) {
     }
 
+    /** Children of the batch drained (and tasks of each plain drain beside it). */
+    public record Workflow(int children) {
+    }
+
     public static Sizes full(int drainTasks) {
         return new Sizes(50_000,
                 new Drain(drainTasks, List.of(new DrainShape(1, 8), new DrainShape(1, 16), new DrainShape(2, 8),
@@ -62,7 +66,8 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
                 new Heartbeat(1_000, 10, Duration.ofSeconds(1)),
                 new Idle(Duration.ofSeconds(5), Duration.ofSeconds(30)),
                 new Scale(List.of(10_000, 1_000_000), 3_200, 16, 20_000, 100_000),
-                new Operator(50_000, 200_000, Duration.ofSeconds(5)));
+                new Operator(50_000, 200_000, Duration.ofSeconds(5)),
+                new Workflow(100_000));
     }
 
     public static Sizes quick() {
@@ -73,11 +78,12 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
                 new Heartbeat(100, 2, Duration.ofMillis(200)),
                 new Idle(Duration.ofSeconds(1), Duration.ofSeconds(2)),
                 new Scale(List.of(1_000, 5_000), 320, 16, 1_000, 1_000),
-                new Operator(5_000, 40_000, Duration.ofSeconds(1)));
+                new Operator(5_000, 40_000, Duration.ofSeconds(1)),
+                new Workflow(2_000));
     }
 
     public Sizes withWarmupTasks(int tasks) {
-        return new Sizes(tasks, drain, latency, submit, heartbeat, idle, scale, operator);
+        return new Sizes(tasks, drain, latency, submit, heartbeat, idle, scale, operator, workflow);
     }
 
     /**
@@ -88,6 +94,6 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
         List<Integer> batches = Stream.concat(shapes.stream().flatMap(shape -> Stream.of(shape.slots(), 5 * shape.slots())),
                 Stream.of(100)).distinct().sorted().toList();
         return new Sizes(warmupTasks, new Drain(drain.tasks(), shapes, batches, drain.rawThreads()), latency, submit,
-                heartbeat, idle, scale, operator);
+                heartbeat, idle, scale, operator, workflow);
     }
 }
