@@ -52,6 +52,23 @@ public final class TaskTable {
                 Long.class, taskType);
     }
 
+    /** The most tasks of one key RUNNING at this moment: one range of the keyed claim index, read from it alone. */
+    public int mostRunningOfOneKey(String taskType) {
+        return jdbc.queryForObject("SELECT COALESCE(MAX(n), 0) FROM (SELECT COUNT(*) AS n FROM system_async_task "
+                + "WHERE status = 'RUNNING' AND task_type = ? GROUP BY task_key) per_key", Integer.class, taskType);
+    }
+
+    /** Each finished task of a type with a key: its key and when it started and finished, by the database's clock. */
+    public List<KeyedRun> keyedRuns(String taskType) {
+        return jdbc.query("SELECT task_key, ROUND(UNIX_TIMESTAMP(started_at) * 1000), ROUND(UNIX_TIMESTAMP(finished_at) * 1000) "
+                        + "FROM system_async_task WHERE task_type = ? AND task_key IS NOT NULL AND finished_at IS NOT NULL",
+                (row, n) -> new KeyedRun(row.getString(1), row.getLong(2), row.getLong(3)), taskType);
+    }
+
+    /** One task's run: its key, its start and its finish in epoch milliseconds. */
+    public record KeyedRun(String key, long startedMillis, long finishedMillis) {
+    }
+
     public long count(String taskType) {
         return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE task_type = ?", Long.class, taskType);
     }

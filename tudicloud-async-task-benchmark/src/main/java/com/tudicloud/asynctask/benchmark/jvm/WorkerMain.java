@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.benchmark.jvm;
 
+import com.tudicloud.asynctask.api.TaskPolicy;
 import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.benchmark.Args;
 import com.tudicloud.asynctask.benchmark.db.DbCoordinates;
@@ -20,7 +21,8 @@ import java.util.List;
 
 /**
  * One worker instance in a JVM of its own, with its own connection pool and a no-op handler for
- * {@value NoopHandler#TYPE}. Says READY once wired (and warmed up, with {@code --warmup-tasks}),
+ * {@value NoopHandler#TYPE} (with {@code --work-ms} it sleeps that long; with {@code --key-concurrency} at most that many
+ * tasks of one key run at once across the fleet). Says READY once wired (and warmed up, with {@code --warmup-tasks}),
  * starts the worker on GO, stops it on STOP and reports STATS: handler executions, the store calls it
  * made, and from GO to STOP its CPU time (the whole JVM's, and that of the engine's threads) and the
  * statements and commits it sent ({@link CostMeter}).
@@ -35,8 +37,8 @@ import java.util.List;
  * ({@code FULL}, {@code FAILURES_ONLY} or {@code OFF}; FULL, the default, if not given), {@code --traced}
  * ({@code true}: the worker observed by a real tracer, {@link BenchTracing}; its STATS then say how many spans
  * ended), {@code --pool-size},
- * {@code --warmup-tasks}, {@code --produce-rate}, {@code --produce-seconds}, {@code --window-after-ms},
- * {@code --window-ms}.
+ * {@code --work-ms}, {@code --key-concurrency}, {@code --warmup-tasks}, {@code --produce-rate},
+ * {@code --produce-seconds}, {@code --window-after-ms}, {@code --window-ms}.
  */
 public final class WorkerMain {
 
@@ -48,7 +50,9 @@ public final class WorkerMain {
     public static void main(String[] argv) throws InterruptedException {
         Args args = Args.parse(argv);
         ParentLink parent = new ParentLink();
-        NoopHandler handler = new NoopHandler();
+        int keyConcurrency = args.integer("key-concurrency", 0);
+        NoopHandler handler = new NoopHandler(NoopHandler.TYPE, args.millis("work-ms", Duration.ZERO),
+                keyConcurrency > 0 ? TaskPolicy.builder().keyConcurrency(keyConcurrency).build() : TaskPolicy.DEFAULTS);
         String workerId = args.text("worker-id", "bench-worker");
         WorkerConfig defaults = BenchEngine.defaults().build();
         WorkerConfigBuilder settings = BenchEngine.settings(args.integer("slots", defaults.slots()),

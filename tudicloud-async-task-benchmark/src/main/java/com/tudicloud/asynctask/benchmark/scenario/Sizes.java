@@ -10,7 +10,8 @@ import java.util.stream.Stream;
  * claimer first run {@code warmupTasks} tasks untimed.
  */
 public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit, Heartbeat heartbeat, Idle idle,
-                    Scale scale, Operator operator, Workflow workflow) {
+                    Scale scale, Operator operator, Workflow workflow,
+                    KeyedLimit keyedLimit) {
 
     /** N tasks per drain (and raw) run; the K x T shapes; raw's batch sizes and threads. */
     public record Drain(int tasks, List<DrainShape> shapes, List<Integer> rawBatches, int rawThreads) {
@@ -57,6 +58,10 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
     public record Workflow(int children) {
     }
 
+    /** Tasks of each drain, spread over {@code keys} keys at a cap of {@code perKey}; each sleeps {@code work}. */
+    public record KeyedLimit(int tasks, int keys, int perKey, Duration work, DrainShape shape) {
+    }
+
     public static Sizes full(int drainTasks) {
         return new Sizes(50_000,
                 new Drain(drainTasks, List.of(new DrainShape(1, 8), new DrainShape(1, 16), new DrainShape(2, 8),
@@ -67,7 +72,8 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
                 new Idle(Duration.ofSeconds(5), Duration.ofSeconds(30)),
                 new Scale(List.of(10_000, 1_000_000), 3_200, 16, 20_000, 100_000),
                 new Operator(50_000, 200_000, Duration.ofSeconds(5)),
-                new Workflow(100_000));
+                new Workflow(100_000),
+                new KeyedLimit(20_000, 200, 2, Duration.ofMillis(5), new DrainShape(3, 16)));
     }
 
     public static Sizes quick() {
@@ -79,11 +85,12 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
                 new Idle(Duration.ofSeconds(1), Duration.ofSeconds(2)),
                 new Scale(List.of(1_000, 5_000), 320, 16, 1_000, 1_000),
                 new Operator(5_000, 40_000, Duration.ofSeconds(1)),
-                new Workflow(2_000));
+                new Workflow(2_000),
+                new KeyedLimit(1_000, 20, 2, Duration.ofMillis(5), new DrainShape(1, 16)));
     }
 
     public Sizes withWarmupTasks(int tasks) {
-        return new Sizes(tasks, drain, latency, submit, heartbeat, idle, scale, operator, workflow);
+        return new Sizes(tasks, drain, latency, submit, heartbeat, idle, scale, operator, workflow, keyedLimit);
     }
 
     /**
@@ -94,6 +101,6 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
         List<Integer> batches = Stream.concat(shapes.stream().flatMap(shape -> Stream.of(shape.slots(), 5 * shape.slots())),
                 Stream.of(100)).distinct().sorted().toList();
         return new Sizes(warmupTasks, new Drain(drain.tasks(), shapes, batches, drain.rawThreads()), latency, submit,
-                heartbeat, idle, scale, operator, workflow);
+                heartbeat, idle, scale, operator, workflow, keyedLimit);
     }
 }
