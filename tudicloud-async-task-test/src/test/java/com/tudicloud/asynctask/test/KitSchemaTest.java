@@ -45,9 +45,9 @@ class KitSchemaTest {
         assertThatThrownBy(() -> KitSchema.ensure(dataSource, MyBatisStores.create(dataSource).schemaCheck(), false))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("The database has no system_async_task, system_async_task_lock, system_async_task_worker, "
-                        + "system_async_task_type, system_async_task_event, system_async_task_schedule: TaskTestKit "
-                        + "needs the async-task schema. Put org.liquibase:liquibase-core on the test class path, and the "
-                        + "kit applies db/async-task/changelog-master.xml itself, or apply that changelog (or "
+                        + "system_async_task_type, system_async_task_event, system_async_task_schedule, "
+                        + "system_async_task_batch: TaskTestKit needs the async-task schema. Put "
+                        + "org.liquibase:liquibase-core on the test class path, and the kit applies db/async-task/changelog-master.xml itself, or apply that changelog (or "
                         + "sql/mysql/system_async_task.sql) before TaskTestKit.on");
     }
 
