@@ -58,6 +58,14 @@ public final class TaskTable {
                 + "WHERE status = 'RUNNING' AND task_type = ? GROUP BY task_key) per_key", Integer.class, taskType);
     }
 
+    /**
+     * Drops a type's per-key cap from the fleet's settings: workers publish a cap they have and keep one they do not
+     * know, so a drain without the cap after one with it needs this.
+     */
+    public void clearKeyCap(String taskType) {
+        jdbc.update("UPDATE system_async_task_type SET max_running_per_key = NULL WHERE task_type = ?", taskType);
+    }
+
     /** Each finished task of a type with a key: its key and when it started and finished, by the database's clock. */
     public List<KeyedRun> keyedRuns(String taskType) {
         return jdbc.query("SELECT task_key, ROUND(UNIX_TIMESTAMP(started_at) * 1000), ROUND(UNIX_TIMESTAMP(finished_at) * 1000) "

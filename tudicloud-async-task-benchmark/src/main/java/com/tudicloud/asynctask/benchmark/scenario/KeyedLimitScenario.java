@@ -72,6 +72,7 @@ final class KeyedLimitScenario implements Scenario {
         } finally {
             sampler.shutdownNow();
             sampler.awaitTermination(10, TimeUnit.SECONDS);
+            table.clearKeyCap(NoopHandler.TYPE);
         }
         int mostAudited = mostAtOnce(table.keyedRuns(NoopHandler.TYPE));
         return result.variant("tasks", "keyed").detail("keys", sizes.keys()).detail("per_key_cap", sizes.perKey())
