@@ -5,8 +5,7 @@ import com.tudicloud.asynctask.benchmark.db.BenchDatabase;
 import com.tudicloud.asynctask.benchmark.db.PeerDatabase;
 import com.tudicloud.asynctask.benchmark.db.ServerInfo;
 import com.tudicloud.asynctask.benchmark.db.ServerSettling;
-import com.tudicloud.asynctask.benchmark.peer.PeerPolling;
-import com.tudicloud.asynctask.benchmark.peer.PeerVersion;
+import com.tudicloud.asynctask.benchmark.peer.PeerSystem;
 import com.tudicloud.asynctask.benchmark.report.Result;
 import com.tudicloud.asynctask.benchmark.report.ResultTable;
 import com.tudicloud.asynctask.benchmark.scenario.BenchContext;
@@ -49,17 +48,17 @@ public final class BenchmarkMain {
         boolean passed = true;
         boolean peer = Scenarios.needPeer(options.scenarios());
         try (BenchDatabase db = BenchDatabase.prepare(options.database());
-             PeerDatabase peerDb = peer ? PeerDatabase.prepare(options.peerDatabase()) : null) {
+             PeerDatabase peerDb = peer ? PeerDatabase.prepare(options.peerDatabase(), options.peers()) : null) {
             System.out.println("MACHINE cores=" + Runtime.getRuntime().availableProcessors() + " load=" + LoadAverage.all()
                     + " java=" + System.getProperty("java.version") + " " + ServerInfo.describe(db.pool())
                     + " database=" + db.coordinates().database()
-                    + (peer ? " peer=db-scheduler-" + PeerVersion.get() + " peer_database=" + peerDb.coordinates().database()
-                            + " peer_polling=" + options.peerPollings().stream().map(PeerPolling::label).toList() : "")
+                    + (peer ? " peers=" + options.peers().stream().map(BenchmarkMain::describe).toList()
+                            + " peer_database=" + peerDb.coordinates().database() : "")
                     + " events=" + TaskEventMode.DEFAULT + " mode=" + (options.quick() ? "quick" : "full"));
             ResultTable table = new ResultTable(options.runs());
             ServerSettling settling = new ServerSettling(db.pool());
             for (int run = 1; run <= options.runs(); run++) {
-                BenchContext context = new BenchContext(db, peerDb, options.peerPollings(), options.sizes(),
+                BenchContext context = new BenchContext(db, peerDb, options.peers(), options.sizes(),
                         options.childJvmOptions());
                 for (Scenario scenario : options.scenarios()) {
                     Duration settled = settling.await(options.quick() ? Duration.ZERO : SETTLE_AT_MOST);
@@ -86,5 +85,10 @@ public final class BenchmarkMain {
         System.out.printf("%nbenchmark %s in %.1f s, load %s%n", passed ? "passed its checks" : "FAILED a check",
                 (System.nanoTime() - started) / 1e9, LoadAverage.all());
         return passed;
+    }
+
+    /** e.g. {@code db-scheduler-16.12.0/lock-and-fetch} */
+    private static String describe(PeerSystem peer) {
+        return peer.name() + "-" + peer.version() + "/" + peer.variant();
     }
 }

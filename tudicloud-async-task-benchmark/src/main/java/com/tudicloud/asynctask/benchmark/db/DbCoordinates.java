@@ -12,7 +12,7 @@ import java.util.List;
 public record DbCoordinates(String serverUrl, String database, String user, String password) {
 
     /**
-     * Connector options of every pool, db-scheduler's included: those docs/configuration.md recommends, the
+     * Connector options of every pool, the peers' included: those docs/configuration.md recommends, the
      * driver's session state kept locally and the parse of each statement's text cached per connection.
      */
     static final String URL_OPTIONS = "?useSSL=false&allowPublicKeyRetrieval=true&useLocalSessionState=true"

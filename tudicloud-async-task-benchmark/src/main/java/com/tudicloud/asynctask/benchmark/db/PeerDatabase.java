@@ -1,24 +1,20 @@
 package com.tudicloud.asynctask.benchmark.db;
 
-import com.tudicloud.asynctask.benchmark.peer.PeerTasks;
+import com.tudicloud.asynctask.benchmark.peer.PeerSystem;
 import com.zaxxer.hikari.HikariDataSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.stream.Collectors;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
- * The database of the db-scheduler peer, on the same server as the benchmark's own: created if
- * missing, db-scheduler's table dropped and created again from db-scheduler's MySQL schema
- * ({@value #DDL}) once per benchmark run, and emptied before each peer drain.
+ * The database of the peers, on the same server as the benchmark's own: created if missing, each
+ * peer's tables dropped and created again from its own schema once per benchmark run, and emptied
+ * before each of its drains.
  */
 public final class PeerDatabase implements AutoCloseable {
-
-    static final String DDL = "db/db-scheduler/mysql_tables.sql";
 
     private final DbCoordinates coordinates;
     private final HikariDataSource pool;
@@ -30,42 +26,53 @@ public final class PeerDatabase implements AutoCloseable {
         this.jdbc = new JdbcTemplate(pool);
     }
 
-    public static PeerDatabase prepare(DbCoordinates coordinates) {
+    /** Creates the database if needed and the tables of every peer of {@code peers} afresh. */
+    public static PeerDatabase prepare(DbCoordinates coordinates, List<PeerSystem> peers) {
         BenchDatabase.createIfMissing(coordinates);
         PeerDatabase db = new PeerDatabase(coordinates);
-        db.jdbc.execute("DROP TABLE IF EXISTS " + PeerTasks.TABLE);
-        db.jdbc.execute(schema());
-        return db;
-    }
-
-    private static String schema() {
-        try (InputStream in = PeerDatabase.class.getClassLoader().getResourceAsStream(DDL)) {
-            if (in == null) {
-                throw new IllegalStateException(DDL + " is missing from the class path");
+        Set<String> created = new HashSet<>();
+        for (PeerSystem peer : peers) {
+            if (created.add(peer.name())) {
+                peer.createTables(db.jdbc);
             }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
-                    .filter(line -> !line.startsWith("--")).collect(Collectors.joining("\n"));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
+        return db;
     }
 
     public DbCoordinates coordinates() {
         return coordinates;
     }
 
-    public void reset() {
-        jdbc.execute("TRUNCATE TABLE " + PeerTasks.TABLE);
+    public void reset(PeerSystem peer) {
+        peer.emptyTables(jdbc);
     }
 
-    /** {@code count} executions of the peer's no-op task, due now, through db-scheduler's batch API. */
-    public void schedule(int count) {
-        PeerTasks.schedule(pool, count, "task-");
+    /** {@code count} tasks of the peer, due now, through its own API. */
+    public void submit(PeerSystem peer, int count) throws Exception {
+        peer.submit(pool, count, "task-");
     }
 
-    /** Waits until db-scheduler's table is empty; false if the time ran out first. */
-    public boolean awaitEmpty(Duration timeout, Duration pollEvery) throws InterruptedException {
-        return PeerTasks.awaitEmpty(pool, timeout, pollEvery);
+    /** Waits until the peer has no task left to run; false if the time ran out first. */
+    public boolean awaitDone(PeerSystem peer, Duration timeout, Duration pollEvery) throws InterruptedException {
+        return awaitDone(peer, jdbc, timeout, pollEvery);
+    }
+
+    /** After a drain of {@code tasks}: the peer's tables say each ran once. */
+    public boolean recordedOnce(PeerSystem peer, int tasks) {
+        return peer.recordedOnce(jdbc, tasks);
+    }
+
+    /** Waits until {@code peer} has no task left to run on {@code jdbc}; false if the time ran out first. */
+    public static boolean awaitDone(PeerSystem peer, JdbcTemplate jdbc, Duration timeout, Duration pollEvery)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (peer.workLeft(jdbc)) {
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            Thread.sleep(pollEvery.toMillis());
+        }
+        return true;
     }
 
     @Override

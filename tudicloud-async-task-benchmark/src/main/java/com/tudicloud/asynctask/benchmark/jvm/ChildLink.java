@@ -24,8 +24,19 @@ public final class ChildLink implements AutoCloseable {
                 .start());
     }
 
+    /** Waits for READY; a child that could not get ready says why in a FAILED line, which this throws with. */
     public void awaitReady(Duration timeout) throws InterruptedException {
-        process.awaitLine(ParentLink.READY, timeout);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            String line = process.awaitLine("", Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            if (line.startsWith(ParentLink.READY)) {
+                return;
+            }
+            if (line.startsWith(ParentLink.FAILED)) {
+                throw new IllegalStateException(process.name() + " could not get ready: "
+                        + line.substring(ParentLink.FAILED.length()).trim());
+            }
+        }
     }
 
     public void go() {

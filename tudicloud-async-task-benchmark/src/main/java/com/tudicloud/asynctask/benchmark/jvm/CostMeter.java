@@ -6,6 +6,7 @@ import com.tudicloud.asynctask.benchmark.db.StatementCounts;
 import com.zaxxer.hikari.HikariDataSource;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,9 +24,9 @@ final class CostMeter {
     private long processCpu;
     private long engineCpu;
 
-    CostMeter(HikariDataSource countedPool, String engineThreadPrefix) {
+    CostMeter(HikariDataSource countedPool, List<String> engineThreadPrefixes) {
         this.server = new SessionStatements(countedPool);
-        this.cpu = new CpuClock(engineThreadPrefix);
+        this.cpu = new CpuClock(engineThreadPrefixes);
     }
 
     /** Call before the engine starts, with the pool idle. */

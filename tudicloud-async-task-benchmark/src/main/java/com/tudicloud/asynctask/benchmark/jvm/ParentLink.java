@@ -8,12 +8,13 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A child JVM's side of the line protocol with the runner: it reads commands ({@code GO},
- * {@code STOP}) from standard input and writes reports ({@code READY}, {@code PRODUCED n},
+ * {@code STOP}) from standard input and writes reports ({@code READY} or {@code FAILED reason}, {@code PRODUCED n},
  * {@code STATS k=v ...}, {@code WINDOW k=v ...}) to standard output, one line each. Logs go to standard error.
  */
 final class ParentLink {
 
     static final String READY = "READY";
+    static final String FAILED = "FAILED";
     static final String GO = "GO";
     static final String STOP = "STOP";
     static final String PRODUCED = "PRODUCED";

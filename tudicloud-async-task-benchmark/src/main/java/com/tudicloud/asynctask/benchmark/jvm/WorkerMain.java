@@ -66,7 +66,7 @@ public final class WorkerMain {
             BenchTracing tracing = Boolean.parseBoolean(args.text("traced", "false")) ? new BenchTracing() : null;
             AsyncTaskWorker worker = engine.worker(workerId, settings, List.of(handler),
                     tracing == null ? ObservationRegistry.NOOP : tracing.registry());
-            CostMeter cost = new CostMeter(pool, ENGINE_THREADS);
+            CostMeter cost = new CostMeter(pool, List.of(ENGINE_THREADS));
             parent.report(ParentLink.READY);
             parent.await(ParentLink.GO);
             cost.start();

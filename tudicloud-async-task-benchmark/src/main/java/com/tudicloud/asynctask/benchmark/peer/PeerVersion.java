@@ -1,29 +1,28 @@
 package com.tudicloud.asynctask.benchmark.peer;
 
-import com.github.kagkarlsson.scheduler.Scheduler;
-
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Optional;
 import java.util.Properties;
 
-/** The db-scheduler version on the class path, as its jar's Maven metadata says. */
+/** The version of a peer's jar: its Maven metadata's, else its manifest's. */
 public final class PeerVersion {
-
-    private static final String POM_PROPERTIES = "/META-INF/maven/com.github.kagkarlsson/db-scheduler/pom.properties";
 
     private PeerVersion() {
     }
 
-    public static String get() {
-        try (InputStream in = Scheduler.class.getResourceAsStream(POM_PROPERTIES)) {
-            if (in == null) {
-                return "unknown";
+    /** @param anchor a class of the jar; {@code groupId}/{@code artifactId} name its Maven metadata */
+    public static String of(Class<?> anchor, String groupId, String artifactId) {
+        String pomProperties = "/META-INF/maven/" + groupId + "/" + artifactId + "/pom.properties";
+        try (InputStream in = anchor.getResourceAsStream(pomProperties)) {
+            if (in != null) {
+                Properties properties = new Properties();
+                properties.load(in);
+                return properties.getProperty("version", "unknown");
             }
-            Properties properties = new Properties();
-            properties.load(in);
-            return properties.getProperty("version", "unknown");
         } catch (IOException e) {
-            return "unknown";
+            // fall back to the manifest
         }
+        return Optional.ofNullable(anchor.getPackage().getImplementationVersion()).orElse("unknown");
     }
 }

@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 /**
  * What one scenario variant measured, of this framework ({@value #TUDICLOUD}) or of a peer it is
  * compared with. Printed as one line,
- * {@code RESULT system=SYSTEM scenario=NAME run=R variant... figures... details... checks...}.
+ * {@code RESULT system=SYSTEM scenario=NAME run=R variant... figures... details... checks... note="..."}.
  * The variant (e.g. {@code workers=1 slots=16}) says what was run; headline figures also go into
  * the summary table; details only into the line; a failed check fails the benchmark.
  */
@@ -24,6 +24,7 @@ public final class Result {
     private final Map<String, String> details = new LinkedHashMap<>();
     private final Map<String, Double> numericDetails = new LinkedHashMap<>();
     private final Map<String, Boolean> checks = new LinkedHashMap<>();
+    private String note;
 
     private Result(String system, String scenario) {
         this.system = system;
@@ -61,6 +62,12 @@ public final class Result {
 
     public Result check(String key, boolean passed) {
         checks.put(key, passed);
+        return this;
+    }
+
+    /** Words for the end of the line, e.g. why a peer did not run. */
+    public Result note(String text) {
+        note = text;
         return this;
     }
 
@@ -104,6 +111,9 @@ public final class Result {
             }
         });
         checks.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
+        if (note != null) {
+            line.append(" note=\"").append(note).append('"');
+        }
         return line.toString();
     }
 

@@ -13,8 +13,8 @@ public record Target(String scenario, String variant, String figure, boolean atL
      * statements and 25 ms; and the earlier goals for same-JVM pickup, batch submit and scale.
      */
     public static final List<Target> GOALS = List.of(
-            new Target("peer", "workers=1 slots=16", "ratio", true, 3.0),
-            new Target("peer", "workers=2 slots=8", "ratio", true, 3.0),
+            new Target("peer", "workers=1 slots=16", "ratio_db_scheduler", true, 3.0),
+            new Target("peer", "workers=2 slots=8", "ratio_db_scheduler", true, 3.0),
             new Target("drain", "workers=1 slots=16", "best_raw_ratio", true, 0.7),
             new Target("drain", "workers=2 slots=8", "best_raw_ratio", true, 0.7),
             new Target("idle", "settings=default", "statements_per_s", false, 1),

@@ -6,7 +6,7 @@ import com.tudicloud.asynctask.benchmark.db.PeerDatabase;
 import com.tudicloud.asynctask.benchmark.jvm.ChildLink;
 import com.tudicloud.asynctask.benchmark.jvm.PeerMain;
 import com.tudicloud.asynctask.benchmark.jvm.WorkerMain;
-import com.tudicloud.asynctask.benchmark.peer.PeerPolling;
+import com.tudicloud.asynctask.benchmark.peer.PeerSystem;
 import com.tudicloud.asynctask.benchmark.report.Result;
 
 import java.time.Duration;
@@ -22,24 +22,24 @@ public final class BenchContext {
 
     static final Duration JVM_START_TIMEOUT = Duration.ofSeconds(60);
     /**
-     * A worker or db-scheduler JVM says READY after its warm-up drain: seconds on a quiet machine,
-     * many minutes on a loaded one (db-scheduler's longest: it drains at its own pace).
+     * A worker or peer JVM says READY after its warm-up drain: seconds on a quiet machine,
+     * many minutes on a loaded one (the peers' longest: each drains at its own pace).
      */
     private static final Duration WARMED_UP_TIMEOUT = Duration.ofMinutes(20);
 
     private final BenchDatabase db;
     private final PeerDatabase peerDb;
-    private final List<PeerPolling> peerPollings;
+    private final List<PeerSystem> peers;
     private final Sizes sizes;
     private final List<String> childJvmOptions;
     private final List<Result> results = new ArrayList<>();
 
     /** @param peerDb null when no scenario of the run needs the peer */
-    public BenchContext(BenchDatabase db, PeerDatabase peerDb, List<PeerPolling> peerPollings, Sizes sizes,
+    public BenchContext(BenchDatabase db, PeerDatabase peerDb, List<PeerSystem> peers, Sizes sizes,
                         List<String> childJvmOptions) {
         this.db = db;
         this.peerDb = peerDb;
-        this.peerPollings = List.copyOf(peerPollings);
+        this.peers = List.copyOf(peers);
         this.sizes = sizes;
         this.childJvmOptions = List.copyOf(childJvmOptions);
     }
@@ -55,9 +55,9 @@ public final class BenchContext {
         return peerDb;
     }
 
-    /** db-scheduler's polling strategies to measure; the faster one is compared with the engine. */
-    List<PeerPolling> peerPollings() {
-        return peerPollings;
+    /** The peers to drain beside the engine, each set-up of each (db-scheduler once per polling strategy). */
+    List<PeerSystem> peers() {
+        return peers;
     }
 
     public Sizes sizes() {
@@ -98,11 +98,11 @@ public final class BenchContext {
         return start(workerId, WorkerMain.class, all, WARMED_UP_TIMEOUT);
     }
 
-    /** Starts a {@link PeerMain} JVM and waits until it is wired, warmed up, and waits for GO. */
-    ChildLink startPeer(String name, int threads, Duration pollInterval, PeerPolling polling) throws InterruptedException {
+    /** Starts a {@link PeerMain} JVM of {@code peer} and waits until it is wired, warmed up, and waits for GO. */
+    ChildLink startPeer(PeerSystem peer, String name, int threads, Duration pollInterval) throws InterruptedException {
         List<String> args = new ArrayList<>(peerDb().coordinates().toArgs());
-        args.addAll(Args.of("worker-id", name, "threads", threads, "poll-interval-ms", pollInterval.toMillis(),
-                "polling", polling.label(), "warmup-tasks", sizes.warmupTasks()));
+        args.addAll(Args.of("system", peer.name(), "variant", peer.variant(), "worker-id", name, "threads", threads,
+                "poll-interval-ms", pollInterval.toMillis(), "warmup-tasks", sizes.warmupTasks()));
         return start(name, PeerMain.class, args, WARMED_UP_TIMEOUT);
     }
 

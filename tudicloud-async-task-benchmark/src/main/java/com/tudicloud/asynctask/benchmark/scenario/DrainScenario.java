@@ -21,7 +21,7 @@ import java.util.function.IntConsumer;
  * {@code drain}: K worker JVMs with T slots each are wired and warmed up, N no-op tasks are submitted
  * (not timed), then the workers start together and run until every task is SUCCESS. tasks/s by the
  * database's clock, from the first claim to the last completion (and by the runner's wall clock from
- * GO to the runner seeing no task left, the figure the peer scenario compares with db-scheduler's);
+ * GO to the runner seeing no task left, the figure the peer scenario compares with the peers');
  * its ratio to the {@code raw} reference at a batch size at least as large as the workers' mean claim
  * (with short tasks a worker claims ahead of its slots) and to the raw reference's best batch; what
  * each task cost (statements, commits, CPU); and a check that each task ran exactly once: the

@@ -2,7 +2,8 @@ package com.tudicloud.asynctask.benchmark.scenario;
 
 import com.tudicloud.asynctask.benchmark.db.PeerDatabase;
 import com.tudicloud.asynctask.benchmark.jvm.ChildLink;
-import com.tudicloud.asynctask.benchmark.peer.PeerPolling;
+import com.tudicloud.asynctask.benchmark.peer.PeerSystem;
+import com.tudicloud.asynctask.benchmark.report.Reasons;
 import com.tudicloud.asynctask.benchmark.report.Result;
 
 import java.time.Duration;
@@ -12,23 +13,23 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code peer}: the engine's drain next to db-scheduler's, shape by shape, one right after the other
- * (the engine's, then db-scheduler's with each polling strategy), so that whatever the shared machine
- * does meanwhile hits both, and over several runs the pairs alternate.
+ * {@code peer}: the engine's drain next to each peer's, shape by shape, one right after the other (the
+ * engine's, then each peer's in each of its set-ups: db-scheduler with each polling strategy, Quartz,
+ * JobRunr), so that whatever the shared machine does meanwhile hits all of them, and over several runs
+ * the turns alternate.
  * <p>
- * db-scheduler's drain has the same shape as the engine's: K JVMs ({@code PeerMain}) with one
- * scheduler of T threads each, polling every 100 ms like the engine's workers, warmed up with as many
- * tasks as a worker JVM; N one-time no-op tasks scheduled through its batch API in a database of its
- * own on the same server (not timed); then GO to all and the runner's wall clock until its table is
- * empty (it deletes a one-time task's row when the task ran), looked at every 100 ms as for the
- * engine. Checked: every task ran once (N executions in all).
+ * A peer's drain has the same shape as the engine's: K JVMs ({@code PeerMain}) with one engine of T
+ * threads each, polling as often as the engine's workers where the peer allows it, warmed up with as
+ * many tasks as a worker JVM; N no-op tasks submitted through the peer's own API to its own tables in
+ * the peers' database on the same server (not timed); then GO to all and the runner's wall clock
+ * until no task is left to run, looked at every 100 ms as for the engine. Checked: every task ran once
+ * (N executions in all, and the peer's tables agree).
  * <p>
- * The comparison: the engine's tasks/s by the same wall clock over the faster of db-scheduler's
- * strategies in that pair ({@code ratio}), and what each system's tasks cost (statements, commits, CPU).
+ * The comparison: the engine's tasks/s by the same wall clock over each peer's, the faster of its
+ * set-ups in that turn ({@code ratio_<peer>}), and what each system's tasks cost (statements, commits,
+ * CPU). A peer that cannot run here gets a line that says why, and the run goes on without it.
  */
 final class PeerScenario implements Scenario {
-
-    static final String PEER = "db-scheduler";
 
     private final DrainScenario engine = new DrainScenario();
 
@@ -43,9 +44,9 @@ final class PeerScenario implements Scenario {
         for (Sizes.DrainShape shape : context.sizes().drain().shapes()) {
             Result ours = engine.drain(context, shape.workers(), shape.slots());
             results.add(ours);
-            Map<PeerPolling, Result> peers = new LinkedHashMap<>();
-            for (PeerPolling polling : context.peerPollings()) {
-                peers.put(polling, drain(context, shape, polling));
+            Map<PeerSystem, Result> peers = new LinkedHashMap<>();
+            for (PeerSystem peer : context.peers()) {
+                peers.put(peer, drainOrExplain(context, shape, peer));
             }
             results.addAll(peers.values());
             results.add(compare(shape, ours, peers));
@@ -53,53 +54,82 @@ final class PeerScenario implements Scenario {
         return results;
     }
 
-    private Result drain(BenchContext context, Sizes.DrainShape shape, PeerPolling polling) throws Exception {
-        PeerDatabase db = context.peerDb();
-        int tasks = context.sizes().drain().tasks();
-        db.reset();
-        List<ChildLink> peers = new ArrayList<>();
+    private Result drainOrExplain(BenchContext context, Sizes.DrainShape shape, PeerSystem peer)
+            throws InterruptedException {
         try {
-            for (int p = 1; p <= shape.workers(); p++) {
-                peers.add(context.startPeer("drain-peer-" + p, shape.slots(), DrainScenario.POLL_INTERVAL, polling));
-            }
-            db.schedule(tasks);
-            long start = System.nanoTime();
-            peers.forEach(ChildLink::go);
-            boolean drained = db.awaitEmpty(DrainScenario.TIMEOUT, DrainScenario.DONE_POLL);
-            double wallSeconds = (System.nanoTime() - start) / 1e9;
-            List<String> stats = new ArrayList<>();
-            for (ChildLink peer : peers) {
-                stats.add(peer.stop(Duration.ofSeconds(90)));
-            }
-            ChildStats scheduler = new ChildStats(stats);
-            Result result = Result.of(PEER, "drain").variant("workers", shape.workers()).variant("slots", shape.slots())
-                    .variant("polling", polling.label())
-                    .headline("wall_tasks_per_s", tasks / wallSeconds)
-                    .detail("tasks", tasks).detail("executions", scheduler.sum("executions"));
-            return scheduler.describeCost(result)
-                    .check("drained", drained)
-                    .check("executed_once", scheduler.sum("executions") == tasks);
-        } finally {
-            peers.forEach(ChildLink::close);
+            return drain(context, shape, peer);
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            System.err.println(peer.name() + " (" + peer.variant() + ") could not run its drain:");
+            e.printStackTrace();
+            return describe(Result.of(peer.name(), "drain"), shape, peer)
+                    .note("did not run: " + Reasons.of(e));
         }
     }
 
-    private Result compare(Sizes.DrainShape shape, Result ours, Map<PeerPolling, Result> peers) {
-        double oursPerSecond = ours.figure("wall_tasks_per_s").orElseThrow();
-        PeerPolling fastest = null;
-        double fastestPerSecond = 0;
-        Result comparison = Result.of(name()).variant("workers", shape.workers()).variant("slots", shape.slots());
-        for (Map.Entry<PeerPolling, Result> peer : peers.entrySet()) {
-            double perSecond = peer.getValue().figure("wall_tasks_per_s").orElseThrow();
-            comparison.detail("ratio_" + peer.getKey().label().replace('-', '_'), oursPerSecond / perSecond);
-            if (fastest == null || perSecond > fastestPerSecond) {
-                fastest = peer.getKey();
-                fastestPerSecond = perSecond;
+    private Result drain(BenchContext context, Sizes.DrainShape shape, PeerSystem peer) throws Exception {
+        PeerDatabase db = context.peerDb();
+        int tasks = context.sizes().drain().tasks();
+        db.reset(peer);
+        List<ChildLink> jvms = new ArrayList<>();
+        try {
+            for (int p = 1; p <= shape.workers(); p++) {
+                jvms.add(context.startPeer(peer, "drain-peer-" + p, shape.slots(), DrainScenario.POLL_INTERVAL));
             }
+            db.submit(peer, tasks);
+            long start = System.nanoTime();
+            jvms.forEach(ChildLink::go);
+            boolean drained = db.awaitDone(peer, DrainScenario.TIMEOUT, DrainScenario.DONE_POLL);
+            double wallSeconds = (System.nanoTime() - start) / 1e9;
+            List<String> stats = new ArrayList<>();
+            for (ChildLink jvm : jvms) {
+                stats.add(jvm.stop(Duration.ofSeconds(90)));
+            }
+            ChildStats engines = new ChildStats(stats);
+            Result result = describe(Result.of(peer.name(), "drain"), shape, peer)
+                    .headline("wall_tasks_per_s", tasks / wallSeconds)
+                    .detail("tasks", tasks).detail("executions", engines.sum("executions"));
+            return engines.describeCost(result)
+                    .check("drained", drained)
+                    .check("executed_once", engines.sum("executions") == tasks && db.recordedOnce(peer, tasks));
+        } finally {
+            jvms.forEach(ChildLink::close);
         }
-        return comparison.headline("ratio", oursPerSecond / fastestPerSecond)
-                .detail("peer_polling", fastest == null ? "none" : fastest.label())
-                .detail("tudicloud_wall_tasks_per_s", oursPerSecond)
-                .detail("db_scheduler_wall_tasks_per_s", fastestPerSecond);
+    }
+
+    private static Result describe(Result result, Sizes.DrainShape shape, PeerSystem peer) {
+        return result.variant("workers", shape.workers()).variant("slots", shape.slots())
+                .variant(peer.variantKey(), peer.variant());
+    }
+
+    /**
+     * {@code ratio_<peer>} for each peer that ran, over the faster of its set-ups; and over each set-up
+     * of a peer that has several ({@code ratio_<set-up>}).
+     */
+    private Result compare(Sizes.DrainShape shape, Result ours, Map<PeerSystem, Result> peers) {
+        double oursPerSecond = ours.figure("wall_tasks_per_s").orElseThrow();
+        Result comparison = Result.of(name()).variant("workers", shape.workers()).variant("slots", shape.slots())
+                .detail("tudicloud_wall_tasks_per_s", oursPerSecond);
+        Map<String, List<Map.Entry<PeerSystem, Double>>> ranBySystem = new LinkedHashMap<>();
+        peers.forEach((peer, result) -> result.figure("wall_tasks_per_s").ifPresent(perSecond ->
+                ranBySystem.computeIfAbsent(peer.name(), k -> new ArrayList<>()).add(Map.entry(peer, perSecond))));
+        ranBySystem.forEach((system, setUps) -> {
+            Map.Entry<PeerSystem, Double> fastest = setUps.stream().max(Map.Entry.comparingByValue()).orElseThrow();
+            String key = key(system);
+            comparison.headline("ratio_" + key, oursPerSecond / fastest.getValue())
+                    .detail(key + "_wall_tasks_per_s", fastest.getValue());
+            if (setUps.size() > 1) {
+                comparison.detail(key + "_" + fastest.getKey().variantKey(), fastest.getKey().variant());
+                setUps.forEach(setUp -> comparison.detail("ratio_" + key(setUp.getKey().variant()),
+                        oursPerSecond / setUp.getValue()));
+            }
+        });
+        return comparison;
+    }
+
+    /** e.g. {@code db_scheduler} for {@code db-scheduler} */
+    private static String key(String name) {
+        return name.replace('-', '_');
     }
 }

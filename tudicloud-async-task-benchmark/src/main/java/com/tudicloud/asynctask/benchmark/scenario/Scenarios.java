@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Every scenario, in the order a run takes them: raw before drain, which compares itself to it. The
- * {@code peer} scenario runs the engine's drains itself, each paired with db-scheduler's: with
+ * {@code peer} scenario runs the engine's drains itself, each paired with the peers': with
  * {@code peer} selected, {@code drain} does not run again on its own.
  */
 public final class Scenarios {
@@ -30,7 +30,7 @@ public final class Scenarios {
         return ALL.stream().map(Scenario::name).toList();
     }
 
-    /** Whether a scenario of the list needs db-scheduler's database. */
+    /** Whether a scenario of the list needs the peers' database. */
     public static boolean needPeer(List<Scenario> scenarios) {
         return scenarios.stream().anyMatch(PeerScenario.class::isInstance);
     }

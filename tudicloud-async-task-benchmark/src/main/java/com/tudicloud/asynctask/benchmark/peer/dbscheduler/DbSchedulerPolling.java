@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.benchmark.peer;
+package com.tudicloud.asynctask.benchmark.peer.dbscheduler;
 
 import com.github.kagkarlsson.scheduler.PollingStrategyConfig;
 import com.github.kagkarlsson.scheduler.SchedulerBuilder;
@@ -17,7 +17,7 @@ import java.util.Arrays;
  * MySQL 8 dialect runs it on MariaDB 10.6+, which has SKIP LOCKED.</li>
  * </ul>
  */
-public enum PeerPolling {
+public enum DbSchedulerPolling {
 
     FETCH("fetch-and-lock-on-execute"),
     LOCK("lock-and-fetch");
@@ -27,7 +27,7 @@ public enum PeerPolling {
 
     private final String label;
 
-    PeerPolling(String label) {
+    DbSchedulerPolling(String label) {
         this.label = label;
     }
 
@@ -36,10 +36,10 @@ public enum PeerPolling {
     }
 
     /** e.g. {@code lock-and-fetch}, or the constant's name in any case ({@code lock}). */
-    public static PeerPolling parse(String text) {
+    public static DbSchedulerPolling parse(String text) {
         return Arrays.stream(values()).filter(p -> p.label.equals(text) || p.name().equalsIgnoreCase(text)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown db-scheduler polling '" + text + "'; known: "
-                        + Arrays.stream(values()).map(PeerPolling::label).toList()));
+                        + Arrays.stream(values()).map(DbSchedulerPolling::label).toList()));
     }
 
     /** Sets the strategy, with db-scheduler's default limits for it. */
