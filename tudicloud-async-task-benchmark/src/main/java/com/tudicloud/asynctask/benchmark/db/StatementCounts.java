@@ -13,6 +13,11 @@ public record StatementCounts(long statements, long selects, long writes, long c
                 + " write_commits=" + writeCommits + " rollbacks=" + rollbacks + " sets=" + sets;
     }
 
+    /** {@code count} SELECTs and nothing else, e.g. the server's own readings of its counters. */
+    public static StatementCounts ofSelects(long count) {
+        return new StatementCounts(count, count, 0, 0, 0, 0, 0);
+    }
+
     public StatementCounts minus(StatementCounts earlier) {
         return new StatementCounts(statements - earlier.statements, selects - earlier.selects, writes - earlier.writes,
                 commits - earlier.commits, writeCommits - earlier.writeCommits, rollbacks - earlier.rollbacks,

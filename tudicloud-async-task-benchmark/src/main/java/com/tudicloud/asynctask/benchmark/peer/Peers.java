@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.benchmark.peer;
 
 import com.tudicloud.asynctask.benchmark.peer.dbscheduler.DbSchedulerPeer;
 import com.tudicloud.asynctask.benchmark.peer.dbscheduler.DbSchedulerPolling;
+import com.tudicloud.asynctask.benchmark.peer.quartz.QuartzPeer;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,7 +11,7 @@ import java.util.List;
 /** The peers a run compares the engine with, by name, and each one's set-ups. */
 public final class Peers {
 
-    public static final List<String> NAMES = List.of(DbSchedulerPeer.NAME);
+    public static final List<String> NAMES = List.of(DbSchedulerPeer.NAME, QuartzPeer.NAME);
 
     private Peers() {
     }
@@ -27,6 +28,9 @@ public final class Peers {
         List<PeerSystem> peers = new ArrayList<>();
         if (names.contains(DbSchedulerPeer.NAME)) {
             pollings.forEach(polling -> peers.add(new DbSchedulerPeer(polling)));
+        }
+        if (names.contains(QuartzPeer.NAME)) {
+            peers.add(new QuartzPeer());
         }
         return peers;
     }
