@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.benchmark.peer;
 
 import com.tudicloud.asynctask.benchmark.peer.dbscheduler.DbSchedulerPeer;
 import com.tudicloud.asynctask.benchmark.peer.dbscheduler.DbSchedulerPolling;
+import com.tudicloud.asynctask.benchmark.peer.jobrunr.JobRunrPeer;
 import com.tudicloud.asynctask.benchmark.peer.quartz.QuartzPeer;
 
 import java.util.ArrayList;
@@ -11,7 +12,7 @@ import java.util.List;
 /** The peers a run compares the engine with, by name, and each one's set-ups. */
 public final class Peers {
 
-    public static final List<String> NAMES = List.of(DbSchedulerPeer.NAME, QuartzPeer.NAME);
+    public static final List<String> NAMES = List.of(DbSchedulerPeer.NAME, QuartzPeer.NAME, JobRunrPeer.NAME);
 
     private Peers() {
     }
@@ -31,6 +32,9 @@ public final class Peers {
         }
         if (names.contains(QuartzPeer.NAME)) {
             peers.add(new QuartzPeer());
+        }
+        if (names.contains(JobRunrPeer.NAME)) {
+            peers.add(new JobRunrPeer());
         }
         return peers;
     }
