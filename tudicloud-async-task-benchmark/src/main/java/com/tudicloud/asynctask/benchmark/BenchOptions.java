@@ -16,8 +16,9 @@ import java.util.List;
  * {@code --quick} (a smoke run of a few seconds), {@code --runs=3},
  * {@code --scenarios=raw,drain,peer,latency,submit,heartbeat,idle,scale,events,operator}, {@code --tasks=20000} (drain,
  * peer and raw), {@code --drain-shapes=1x8,1x16,2x8,2x16} (workers x slots; raw then runs at those batch
- * sizes only), {@code --warmup-tasks=50000} (per worker or peer JVM, untimed),
- * {@code --peers=db-scheduler} (the peers of the {@code peer} scenario),
+ * sizes only), {@code --warmup-tasks=50000} (per worker JVM, untimed),
+ * {@code --peer-warmup-tasks=<warmup-tasks>} (per peer JVM, untimed),
+ * {@code --peers=db-scheduler,quartz,jobrunr} (the peers of the {@code peer} scenario),
  * {@code --peer-polling=fetch-and-lock-on-execute,lock-and-fetch} (db-scheduler's strategies to measure),
  * {@code --jdbc-url=jdbc:mysql://127.0.0.1:3306/}, {@code --database=async_task_bench},
  * {@code --peer-database=<database>_peer}, {@code --user=root}, {@code --password=},
@@ -29,7 +30,8 @@ record BenchOptions(boolean quick, int runs, Sizes sizes, List<Scenario> scenari
     static BenchOptions parse(Args args) {
         boolean quick = args.flag("quick");
         Sizes sizes = quick ? Sizes.quick() : Sizes.full(args.integer("tasks", 20_000));
-        sizes = sizes.withWarmupTasks(args.integer("warmup-tasks", sizes.warmupTasks()));
+        int warmupTasks = args.integer("warmup-tasks", sizes.warmupTasks());
+        sizes = sizes.withWarmupTasks(warmupTasks, args.integer("peer-warmup-tasks", warmupTasks));
         List<String> shapes = args.list("drain-shapes", List.of());
         if (!shapes.isEmpty()) {
             sizes = sizes.withDrainShapes(shapes.stream().map(Sizes.DrainShape::parse).toList());

@@ -54,6 +54,8 @@ public final class BenchmarkMain {
                     + " database=" + db.coordinates().database()
                     + (peer ? " peers=" + options.peers().stream().map(BenchmarkMain::describe).toList()
                             + " peer_database=" + peerDb.coordinates().database() : "")
+                    + " tasks=" + options.sizes().drain().tasks() + " warmup_tasks=" + options.sizes().warmupTasks()
+                    + (peer ? " peer_warmup_tasks=" + options.sizes().peerWarmupTasks() : "")
                     + " events=" + TaskEventMode.DEFAULT + " mode=" + (options.quick() ? "quick" : "full"));
             ResultTable table = new ResultTable(options.runs());
             ServerSettling settling = new ServerSettling(db.pool());

@@ -102,7 +102,7 @@ public final class BenchContext {
     ChildLink startPeer(PeerSystem peer, String name, int threads, Duration pollInterval) throws InterruptedException {
         List<String> args = new ArrayList<>(peerDb().coordinates().toArgs());
         args.addAll(Args.of("system", peer.name(), "variant", peer.variant(), "worker-id", name, "threads", threads,
-                "poll-interval-ms", pollInterval.toMillis(), "warmup-tasks", sizes.warmupTasks()));
+                "poll-interval-ms", pollInterval.toMillis(), "warmup-tasks", sizes.peerWarmupTasks()));
         return start(name, PeerMain.class, args, WARMED_UP_TIMEOUT);
     }
 

@@ -19,8 +19,8 @@ import java.util.Map;
  * the turns alternate.
  * <p>
  * A peer's drain has the same shape as the engine's: K JVMs ({@code PeerMain}) with one engine of T
- * threads each, polling as often as the engine's workers where the peer allows it, warmed up with as
- * many tasks as a worker JVM; N no-op tasks submitted through the peer's own API to its own tables in
+ * threads each, polling as often as the engine's workers where the peer allows it, warmed up with
+ * {@code --peer-warmup-tasks} tasks (as many as a worker JVM unless told otherwise); N no-op tasks submitted through the peer's own API to its own tables in
  * the peers' database on the same server (not timed); then GO to all and the runner's wall clock
  * until no task is left to run, looked at every 100 ms as for the engine. Checked: every task ran once
  * (N executions in all, and the peer's tables agree).

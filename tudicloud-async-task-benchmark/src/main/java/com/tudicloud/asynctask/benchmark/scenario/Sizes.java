@@ -7,10 +7,11 @@ import java.util.stream.Stream;
 /**
  * How much each scenario does: the full sizes, or a quick smoke version that only shows
  * that every scenario still runs (its figures mean little). Worker JVMs, the raw loop and the scale
- * claimer first run {@code warmupTasks} tasks untimed.
+ * claimer first run {@code warmupTasks} tasks untimed, peer JVMs {@code peerWarmupTasks} (as many unless
+ * told otherwise: a slow peer is warm after fewer tasks than the engine, and takes many minutes for as many).
  */
-public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit, Heartbeat heartbeat, Idle idle,
-                    Scale scale, Operator operator, Workflow workflow,
+public record Sizes(int warmupTasks, int peerWarmupTasks, Drain drain, Latency latency, Submit submit,
+                    Heartbeat heartbeat, Idle idle, Scale scale, Operator operator, Workflow workflow,
                     KeyedLimit keyedLimit) {
 
     /** N tasks per drain (and raw) run; the K x T shapes; raw's batch sizes and threads. */
@@ -63,7 +64,7 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
     }
 
     public static Sizes full(int drainTasks) {
-        return new Sizes(50_000,
+        return new Sizes(50_000, 50_000,
                 new Drain(drainTasks, List.of(new DrainShape(1, 8), new DrainShape(1, 16), new DrainShape(2, 8),
                         new DrainShape(2, 16)), List.of(8, 16, 40, 80, 100), 2),
                 new Latency(200, Duration.ofSeconds(20), Duration.ofMillis(100), 16),
@@ -77,7 +78,7 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
     }
 
     public static Sizes quick() {
-        return new Sizes(200,
+        return new Sizes(200, 200,
                 new Drain(1_000, List.of(new DrainShape(1, 16)), List.of(16, 80), 2),
                 new Latency(200, Duration.ofSeconds(1), Duration.ofMillis(100), 16),
                 new Submit(100, 2_000),
@@ -89,8 +90,9 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
                 new KeyedLimit(1_000, 20, 2, Duration.ofMillis(5), new DrainShape(1, 16)));
     }
 
-    public Sizes withWarmupTasks(int tasks) {
-        return new Sizes(tasks, drain, latency, submit, heartbeat, idle, scale, operator, workflow, keyedLimit);
+    public Sizes withWarmupTasks(int tasks, int peerTasks) {
+        return new Sizes(tasks, peerTasks, drain, latency, submit, heartbeat, idle, scale, operator, workflow,
+                keyedLimit);
     }
 
     /**
@@ -100,7 +102,7 @@ public record Sizes(int warmupTasks, Drain drain, Latency latency, Submit submit
     public Sizes withDrainShapes(List<DrainShape> shapes) {
         List<Integer> batches = Stream.concat(shapes.stream().flatMap(shape -> Stream.of(shape.slots(), 5 * shape.slots())),
                 Stream.of(100)).distinct().sorted().toList();
-        return new Sizes(warmupTasks, new Drain(drain.tasks(), shapes, batches, drain.rawThreads()), latency, submit,
-                heartbeat, idle, scale, operator, workflow, keyedLimit);
+        return new Sizes(warmupTasks, peerWarmupTasks, new Drain(drain.tasks(), shapes, batches, drain.rawThreads()),
+                latency, submit, heartbeat, idle, scale, operator, workflow, keyedLimit);
     }
 }
