@@ -1,9 +1,13 @@
 package com.tudicloud.asynctask.admin;
 
 import com.tudicloud.asynctask.admin.security.AdminCommands;
+import com.tudicloud.asynctask.console.ConsoleApiProperties;
+import com.tudicloud.asynctask.console.audit.AuditConfiguration;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Import;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -14,9 +18,14 @@ import java.time.Clock;
  * The admin application: REST API, OpenAPI and web console for operators, and (by default) an
  * embedded worker with demo handlers on an embedded H2 database. Its first argument may name one of the
  * {@link AdminCommands} instead, which run without starting the application.
+ * <p>
+ * The API and the console are the console module's; this application mounts them at its root behind logins, API
+ * tokens and a login throttle of its own.
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan
+@EnableConfigurationProperties(ConsoleApiProperties.class)
+@Import(AuditConfiguration.class)
 public class AsyncTaskAdminApplication {
 
     public static void main(String[] args) {

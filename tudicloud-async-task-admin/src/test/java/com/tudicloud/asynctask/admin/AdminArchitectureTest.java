@@ -4,13 +4,17 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.RestController;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * The admin's packages: controllers in api over the JSON types in api.json over the error handling in api.error,
- * no cycle among the packages below the application's own.
+ * The admin's packages: the REST API's controllers are the console module's (where a service that embeds the
+ * console gets them too), the application's only controller being its error page; the JSON and error handling
+ * of its own in api.json and api.error know no controller; no cycle among the packages below the application's own.
  */
 class AdminArchitectureTest {
 
@@ -25,6 +29,12 @@ class AdminArchitectureTest {
         noClasses().that().resideInAPackage("..admin.api.error..")
                 .should().dependOnClassesThat().resideInAnyPackage("com.tudicloud.asynctask.admin.api",
                         "..admin.api.json..").check(CLASSES);
+    }
+
+    @Test
+    void theOnlyControllerOfTheApplicationIsItsErrorPage() {
+        classes().that().areAnnotatedWith(RestController.class).or().areAnnotatedWith(Controller.class)
+                .should().haveFullyQualifiedName("com.tudicloud.asynctask.admin.api.error.ProblemErrorController").check(CLASSES);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.admin;
 
 import com.tudicloud.asynctask.admin.demo.DemoProperties;
+import com.tudicloud.asynctask.console.ConsoleApiProperties;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -24,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AdminSettingsAtStartTest {
 
     @Configuration(proxyBeanMethods = false)
-    @EnableConfigurationProperties({AdminProperties.class, DemoProperties.class})
+    @EnableConfigurationProperties({AdminProperties.class, ConsoleApiProperties.class, DemoProperties.class})
     static class Settings {
     }
 

@@ -1,6 +1,6 @@
 package com.tudicloud.asynctask.admin;
 
-import com.tudicloud.asynctask.admin.api.TaskController;
+import com.tudicloud.asynctask.console.api.TaskController;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;

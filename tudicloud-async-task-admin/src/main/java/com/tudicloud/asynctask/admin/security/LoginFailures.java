@@ -1,6 +1,6 @@
 package com.tudicloud.asynctask.admin.security;
 
-import com.tudicloud.asynctask.admin.api.error.LogText;
+import com.tudicloud.asynctask.console.api.error.LogText;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,6 +1,6 @@
 package com.tudicloud.asynctask.admin.security;
 
-import com.tudicloud.asynctask.admin.api.error.ProblemText;
+import com.tudicloud.asynctask.console.api.error.ProblemText;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.context.MessageSource;

@@ -5,6 +5,8 @@ import com.tudicloud.asynctask.admin.AdminRole;
 import com.tudicloud.asynctask.admin.AdminUser;
 import com.tudicloud.asynctask.admin.demo.DemoMode;
 import com.tudicloud.asynctask.admin.demo.DemoProperties;
+import com.tudicloud.asynctask.console.ConsoleAccess;
+import com.tudicloud.asynctask.console.audit.OperatorActions;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.beans.factory.ObjectProvider;
@@ -45,6 +47,7 @@ import tools.jackson.databind.json.JsonMapper;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 import static org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher.pathPattern;
 
@@ -183,6 +186,19 @@ public class SecurityConfiguration {
     @Bean
     WebSecurityCustomizer rejectedRequestsAsProblems(ProblemResponses problems) {
         return web -> web.requestRejectedHandler(problems);
+    }
+
+    /** The console's roles are this application's VIEWER and OPERATOR; its logout is Spring Security's. */
+    @Bean
+    ConsoleAccess consoleAccess() {
+        return new ConsoleAccess(Set.of("ROLE_" + AdminRole.VIEWER.name()), Set.of("ROLE_" + AdminRole.OPERATOR.name()),
+                "/logout");
+    }
+
+    /** Failed logins go to the audit trail beside the operators' actions. */
+    @Bean
+    LoginFailureAudit loginFailureAudit(OperatorActions actions) {
+        return failure -> actions.recordFailedLogin(failure.user(), failure.address(), failure.reason());
     }
 
     @Bean

@@ -2,7 +2,7 @@ package com.tudicloud.asynctask.admin.api;
 
 import com.jayway.jsonpath.JsonPath;
 import com.tudicloud.asynctask.admin.AdminApiTest;
-import com.tudicloud.asynctask.admin.api.json.BatchBody;
+import com.tudicloud.asynctask.console.api.json.BatchBody;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.http.MediaType;

@@ -1,7 +1,7 @@
 package com.tudicloud.asynctask.admin.api;
 
 import com.tudicloud.asynctask.admin.AdminApiTest;
-import com.tudicloud.asynctask.admin.api.json.PayloadRedaction;
+import com.tudicloud.asynctask.console.api.json.PayloadRedaction;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;

@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.admin.audit;
 
 import com.tudicloud.asynctask.admin.AdminApiTest;
+import com.tudicloud.asynctask.console.audit.AuditRetention;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;

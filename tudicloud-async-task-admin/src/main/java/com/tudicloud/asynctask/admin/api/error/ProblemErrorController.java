@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.api.error;
 
+import com.tudicloud.asynctask.console.api.error.ProblemText;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import org.apache.tomcat.util.http.InvalidParameterException;

@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.api.error;
 
+import com.tudicloud.asynctask.console.api.error.ProblemText;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;

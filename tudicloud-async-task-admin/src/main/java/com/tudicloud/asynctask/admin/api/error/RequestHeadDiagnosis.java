@@ -1,5 +1,6 @@
 package com.tudicloud.asynctask.admin.api.error;
 
+import com.tudicloud.asynctask.console.api.error.ProblemText;
 import org.apache.tomcat.util.http.parser.Host;
 
 import java.util.List;
