@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.admin;
 import com.tudicloud.asynctask.admin.security.AdminCommands;
 import com.tudicloud.asynctask.console.ConsoleApiProperties;
 import com.tudicloud.asynctask.console.audit.AuditConfiguration;
+import com.tudicloud.asynctask.console.autoconfigure.ConsoleAutoConfiguration;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -19,10 +20,11 @@ import java.time.Clock;
  * embedded worker with demo handlers on an embedded H2 database. Its first argument may name one of the
  * {@link AdminCommands} instead, which run without starting the application.
  * <p>
- * The API and the console are the console module's; this application mounts them at its root behind logins, API
- * tokens and a login throttle of its own.
+ * The API and the console are the console module's, as a service that embeds them gets them; this application
+ * mounts them at its root behind logins, API tokens and a login throttle of its own, so the console module's
+ * embedding (which maps a service's authorities) is left out.
  */
-@SpringBootApplication
+@SpringBootApplication(exclude = ConsoleAutoConfiguration.class)
 @ConfigurationPropertiesScan
 @EnableConfigurationProperties(ConsoleApiProperties.class)
 @Import(AuditConfiguration.class)
