@@ -1,7 +1,8 @@
 /*
- * The admin REST API as the console calls it: the session cookie, the CSRF token from the XSRF-TOKEN
- * cookie on every write, the chosen language in Accept-Language (problem details come back in it), and
- * the login page on a 401.
+ * The REST API as the console calls it: relative to where the console is mounted (the application's root,
+ * or a path of the service that embeds it), with the session cookie, a CSRF token on every write, the chosen
+ * language in Accept-Language (problem details come back in it), and the console's page, which the
+ * application's security sends to its login, on a 401.
  *
  * Text only through textContent: this module touches no DOM; callers show problem details as text.
  */
@@ -25,29 +26,48 @@ export function cookie(name) {
     return null;
 }
 
+/** Where the console is mounted: this module is its console/js/api.js. */
+const base = new URL('../../', import.meta.url);
+
+/** An address of the console or its API, e.g. url('api/tasks'). */
+export const url = (path) => new URL(path, base).href;
+
 let leaving = false;
 
 export const isLeaving = () => leaving;
 
 /** Leaves the console for another page (the login page), once. */
-export function leave(url) {
+export function leave(address) {
     if (!leaving) {
         leaving = true;
-        window.location.assign(url);
+        window.location.assign(address);
     }
 }
 
+let sessionToken = null;
+
+/**
+ * The XSRF-TOKEN cookie's value in X-XSRF-TOKEN where the application keeps its token in that cookie (the admin
+ * application does), else the token the API hands out with the user (a token kept in the session).
+ */
 async function csrfHeader() {
-    let token = cookie('XSRF-TOKEN');
-    if (!token) {
-        // the token cookie comes with any response; ask for one before the first write
-        await fetch('/api/me', {headers: {Accept: 'application/json'}, credentials: 'same-origin'});
-        token = cookie('XSRF-TOKEN');
+    if (!cookie('XSRF-TOKEN') && !sessionToken) {
+        // the token cookie comes with any response, the session's token with the user: ask before the first write
+        const response = await fetch(url('api/me'), {headers: {Accept: 'application/json'}, credentials: 'same-origin'});
+        const me = response.ok ? await response.json().catch(() => null) : null;
+        sessionToken = me && me.csrf;
     }
-    return token ? {'X-XSRF-TOKEN': token} : {};
+    const token = cookie('XSRF-TOKEN');
+    if (token) {
+        return {'X-XSRF-TOKEN': token};
+    }
+    return sessionToken ? {[sessionToken.headerName]: sessionToken.token} : {};
 }
 
-/** Calls the API; a 401 goes to the login page, any other failure throws an ApiError with the problem's detail. */
+/**
+ * Calls the API at a path relative to the console (api/...); a 401 goes to the login, any other failure throws an
+ * ApiError with the problem's detail.
+ */
 export async function api(method, path, body) {
     const headers = {Accept: 'application/json, application/problem+json', 'Accept-Language': lang};
     if (method !== 'GET') {
@@ -58,13 +78,13 @@ export async function api(method, path, body) {
     }
     let response;
     try {
-        response = await fetch(path, {method, headers, credentials: 'same-origin',
+        response = await fetch(url(path), {method, headers, credentials: 'same-origin',
             body: body === undefined ? undefined : JSON.stringify(body)});
     } catch (e) {
         throw new ApiError(0, t('error.unreachable'));
     }
     if (response.status === 401) {
-        leave('/login');
+        leave(base.href);
         throw new ApiError(401, t('error.loggedOut'));
     }
     const text = await response.text();
@@ -80,20 +100,23 @@ export async function api(method, path, body) {
     }
     if (json === null && text && (response.headers.get('content-type') || '').includes('text/html')) {
         // a redirect to the login page answered instead of the API: the session is gone
-        leave('/login');
+        leave(base.href);
         throw new ApiError(401, t('error.loggedOut'));
     }
     return json;
 }
 
-/** Logs out (POST /logout with the CSRF token) and shows the login page with its logged-out message. */
-export async function logout() {
+/** Logs out (a POST to the application's logout, with the CSRF token) and shows where the logout leads. */
+export async function logout(logoutUrl) {
     leaving = true;
+    let landed = base.href;
     try {
-        await fetch('/logout', {method: 'POST', credentials: 'same-origin', redirect: 'manual',
-            headers: await csrfHeader()});
+        const response = await fetch(logoutUrl, {method: 'POST', credentials: 'same-origin', headers: await csrfHeader()});
+        if (response.redirected) {
+            landed = response.url;
+        }
     } catch (e) {
-        // the session may be gone already; the login page is where we go either way
+        // the session may be gone already; the console's page sends a visitor to the login either way
     }
-    window.location.assign('/login?logout');
+    window.location.assign(landed);
 }

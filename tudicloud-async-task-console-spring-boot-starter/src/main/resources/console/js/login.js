@@ -7,7 +7,7 @@
  *
  * Text only through textContent: messages are set with textContent.
  */
-import {cookie} from './api.js';
+import {cookie, url} from './api.js';
 import {$} from './dom.js';
 import {bindLanguageSwitch, t, translate} from './i18n.js';
 
@@ -24,14 +24,14 @@ async function submit(event) {
     const form = event.target;
     $('login-submit').disabled = true;
     try {
-        const response = await fetch('/login', {
+        const response = await fetch(url('login'), {
             method: 'POST', credentials: 'same-origin',
             headers: {'Content-Type': 'application/x-www-form-urlencoded', 'X-XSRF-TOKEN': cookie('XSRF-TOKEN') || ''},
             body: new URLSearchParams(new FormData(form)),
         });
         const landed = new URL(response.url);
-        if (response.ok && landed.pathname !== '/login') {
-            window.location.assign('/');
+        if (response.ok && landed.pathname !== new URL(url('login')).pathname) {
+            window.location.assign(url(''));
             return;
         }
         if (response.status === 429) {

@@ -1,5 +1,5 @@
 /*
- * The tudicloud async-task web console: a static page over the admin REST API (/api), native ES modules,
+ * The tudicloud async-task web console: a static page over the REST API (api/ beside the page), native ES modules,
  * no framework and no build step. This module starts it: the language, the user, the views, the refresh
  * loop. The view state lives in the URL fragment (state.js), so a reload shows the same view.
  *
@@ -24,6 +24,14 @@ function showUser(me) {
     $('user-role').classList.toggle('role-operator', me.canOperate);
 }
 
+/** The logout button, where the application has a logout for the console to post to. */
+function bindLogout(logoutUrl) {
+    $('logout').hidden = !logoutUrl;
+    if (logoutUrl) {
+        $('logout').addEventListener('click', () => logout(logoutUrl));
+    }
+}
+
 function followHashChanges() {
     window.addEventListener('hashchange', () => {
         readHash();
@@ -38,10 +46,9 @@ async function start() {
     document.title = t('app.title');
     bindLanguageSwitch($('language'));
     bindNotice();
-    $('logout').addEventListener('click', logout);
     readHash();
     try {
-        session.me = await api('GET', '/api/me');
+        session.me = await api('GET', 'api/me');
     } catch (e) {
         if (e.status !== 401) {
             notify(t('error.me', {detail: e.detail}), 'error');
@@ -50,6 +57,7 @@ async function start() {
     }
     setServerZone(session.me.serverTimeZone);
     showUser(session.me);
+    bindLogout(session.me.logoutUrl);
     for (const view of views) {
         view.mount?.();
     }

@@ -51,7 +51,7 @@ function render(first) {
 }
 
 async function load() {
-    const first = await api('GET', `/api/audit?${query()}`);
+    const first = await api('GET', `api/audit?${query()}`);
     if (!older.length) {
         nextBefore = first.nextBefore;
     }
@@ -59,7 +59,7 @@ async function load() {
 }
 
 async function more() {
-    const page = await api('GET', `/api/audit?${query(nextBefore)}`);
+    const page = await api('GET', `api/audit?${query(nextBefore)}`);
     older = [...older, ...page.items];
     nextBefore = page.nextBefore;
     await load();

@@ -82,7 +82,7 @@ async function load() {
     }
     const seq = ++sequence;
     try {
-        const [task] = await Promise.all([api('GET', `/api/tasks/${id}`), loadPolicies()]);
+        const [task] = await Promise.all([api('GET', `api/tasks/${id}`), loadPolicies()]);
         if (seq === sequence && state.detailId === id) {
             render(task);
         }

@@ -20,7 +20,7 @@ export function loadPolicies() {
         return Promise.resolve(byType);
     }
     if (!loading) {
-        loading = api('GET', '/api/task-types/policies')
+        loading = api('GET', 'api/task-types/policies')
             .then((list) => {
                 byType = new Map(list.map((p) => [p.taskType, p]));
                 return byType;

@@ -109,7 +109,7 @@ function render(task) {
         h('h3', null, t('detail.timeline')));
     const loading = h('p', {class: 'muted'}, t('detail.loading'));
     section.append(loading);
-    api('GET', `/api/tasks/${task.id}/events?limit=${LIMIT}`)
+    api('GET', `api/tasks/${task.id}/events?limit=${LIMIT}`)
         .then((answer) => {
             loading.remove();
             fill(section, answer);

@@ -56,6 +56,6 @@ function suggestTaskTypes(seen) {
 export default {
     name: 'stats',
     async refresh() {
-        render(await api('GET', '/api/stats'));
+        render(await api('GET', 'api/stats'));
     },
 };

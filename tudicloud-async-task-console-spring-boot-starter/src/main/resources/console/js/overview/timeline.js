@@ -75,6 +75,6 @@ export default {
         window.addEventListener('resize', debounce(() => last && render(last), 150));
     },
     async refresh() {
-        render(await api('GET', `/api/stats/timeline?minutes=${MINUTES}`));
+        render(await api('GET', `api/stats/timeline?minutes=${MINUTES}`));
     },
 };

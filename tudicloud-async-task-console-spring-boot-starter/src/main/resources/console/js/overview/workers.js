@@ -48,6 +48,6 @@ function render(workers) {
 export default {
     name: 'workers',
     async refresh() {
-        render(await api('GET', '/api/workers'));
+        render(await api('GET', 'api/workers'));
     },
 };

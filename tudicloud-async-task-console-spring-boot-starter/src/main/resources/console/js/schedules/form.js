@@ -32,7 +32,7 @@ function body() {
 function create(event) {
     event.preventDefault();
     return sendDialog({dialog: 'schedule-dialog', error: 'schedule-error', send: 'schedule-send'}, body,
-        (request) => api('POST', '/api/schedules', request), (schedule) => t('schedules.created', {name: schedule.name}));
+        (request) => api('POST', 'api/schedules', request), (schedule) => t('schedules.created', {name: schedule.name}));
 }
 
 export default {

@@ -17,7 +17,7 @@ import {session} from '../state.js';
 import {badge} from '../widgets.js';
 import {describe} from './describe.js';
 
-const path = (name) => `/api/schedules/${encodeURIComponent(name)}`;
+const path = (name) => `api/schedules/${encodeURIComponent(name)}`;
 
 async function act(schedule, action, doneKey) {
     try {
@@ -78,7 +78,7 @@ export default {
     name: 'schedules',
     async refresh() {
         // the API pages schedules by name; the console shows the first 500
-        const schedules = await api('GET', '/api/schedules?limit=500');
+        const schedules = await api('GET', 'api/schedules?limit=500');
         $('schedule-rows').replaceChildren(...schedules.map(row));
         $('schedules-empty').hidden = schedules.length > 0;
     },

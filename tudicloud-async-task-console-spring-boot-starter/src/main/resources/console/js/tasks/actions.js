@@ -46,7 +46,7 @@ async function cancelTask(id, status) {
         return;
     }
     try {
-        const result = await api('POST', `/api/tasks/${id}/cancel`);
+        const result = await api('POST', `api/tasks/${id}/cancel`);
         notify(t(result.status === 'CANCELLED' ? 'cancel.done' : 'cancel.requested', {id}), 'success');
     } catch (e) {
         if (e.status !== 401) {
@@ -67,7 +67,7 @@ async function retryTask(id, status) {
         return;
     }
     try {
-        await api('POST', `/api/tasks/${id}/retry`);
+        await api('POST', `api/tasks/${id}/retry`);
         notify(t('retry.done', {id}), 'success');
     } catch (e) {
         if (e.status !== 401) {

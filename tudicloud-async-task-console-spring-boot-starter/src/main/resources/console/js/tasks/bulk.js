@@ -18,8 +18,8 @@ import {notify} from '../notice.js';
 import {filterBody, session} from '../state.js';
 
 const ACTIONS = {
-    retry: {path: '/api/tasks/bulk-retry', statuses: new Set(['FAILED', 'CANCELLED']), prefix: 'bulkRetry'},
-    cancel: {path: '/api/tasks/bulk-cancel', statuses: new Set(['SCHEDULED', 'QUEUED', 'RUNNING']), prefix: 'bulkCancel'},
+    retry: {path: 'api/tasks/bulk-retry', statuses: new Set(['FAILED', 'CANCELLED']), prefix: 'bulkRetry'},
+    cancel: {path: 'api/tasks/bulk-cancel', statuses: new Set(['SCHEDULED', 'QUEUED', 'RUNNING']), prefix: 'bulkCancel'},
 };
 const PREFIXES = {bulk_retry: 'bulkRetry', bulk_cancel: 'bulkCancel'};
 const POLL_MS = 1000;
@@ -99,7 +99,7 @@ function watch(job) {
 
 async function poll(id) {
     try {
-        watch(await api('GET', `/api/bulk-jobs/${id}`));
+        watch(await api('GET', `api/bulk-jobs/${id}`));
     } catch (e) {
         watched = null;
         $('bulk-job').hidden = true;
@@ -138,7 +138,7 @@ function ended(job) {
 async function stop() {
     if (watched !== null) {
         try {
-            showProgress(await api('POST', `/api/bulk-jobs/${watched}/stop`));
+            showProgress(await api('POST', `api/bulk-jobs/${watched}/stop`));
         } catch (e) {
             if (e.status !== 401) {
                 notify(e.detail, 'error');
@@ -159,7 +159,7 @@ export default {
         on('tasks:loaded', render);
         if (session.me.canOperate) {
             // a job started before this page was loaded: show it until it ends
-            const running = (await api('GET', '/api/bulk-jobs')).find((job) => job.state === 'RUNNING');
+            const running = (await api('GET', 'api/bulk-jobs')).find((job) => job.state === 'RUNNING');
             if (running) {
                 watch(running);
             }

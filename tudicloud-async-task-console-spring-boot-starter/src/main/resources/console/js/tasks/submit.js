@@ -56,7 +56,7 @@ function body() {
 function submit(event) {
     event.preventDefault();
     return sendDialog({dialog: 'submit-dialog', error: 'submit-error', send: 'submit-send'}, body,
-        (request) => api('POST', '/api/tasks', request), (task) => t('submit.done', {id: task.id, type: task.taskType}));
+        (request) => api('POST', 'api/tasks', request), (task) => t('submit.done', {id: task.id, type: task.taskType}));
 }
 
 export default {

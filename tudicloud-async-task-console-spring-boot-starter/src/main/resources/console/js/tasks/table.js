@@ -151,7 +151,7 @@ async function load() {
     const seq = ++sequence;
     const query = listQuery();
     try {
-        const page = await api('GET', `/api/tasks?${query}`);
+        const page = await api('GET', `api/tasks?${query}`);
         if (seq !== sequence) {
             return;   // the filters changed meanwhile; a newer answer is on its way
         }

@@ -83,7 +83,7 @@ async function change(action, taskType) {
         return;
     }
     try {
-        const result = await api('POST', `/api/task-types/${encodeURIComponent(taskType)}/${action}`);
+        const result = await api('POST', `api/task-types/${encodeURIComponent(taskType)}/${action}`);
         notify(t(result.changed ? `${action}.done` : `${action}.unchanged`, {type: taskType}), 'success');
     } catch (e) {
         if (e.status !== 401) {
@@ -99,6 +99,6 @@ const resumeType = (taskType) => change('resume', taskType);
 export default {
     name: 'types',
     async refresh() {
-        render(await api('GET', '/api/task-types'));
+        render(await api('GET', 'api/task-types'));
     },
 };

@@ -18,8 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The console's front end keeps its own rules: every file small enough to read in one sitting, the
- * text-only rule stated at the top of every module and kept (no markup from strings anywhere), and
- * both message bundles holding every key the console uses.
+ * text-only rule stated at the top of every module and kept (no markup from strings anywhere), every address
+ * relative to where the console is mounted, and both message bundles holding every key the console uses.
  */
 class ConsoleFrontEndTest {
 
@@ -63,6 +63,20 @@ class ConsoleFrontEndTest {
         for (Path page : files(".html")) {
             assertThat(Files.readString(page)).as(page.toString()).contains("Text only through textContent")
                     .doesNotContain("<script>").doesNotContainPattern("<script(?![^>]*type=\"module\")");
+        }
+    }
+
+    /** Mounted at the admin's root or under a path of a service, the console finds its API and files beside it. */
+    @Test
+    void theConsoleCallsItsApiAndLoadsItsFilesRelativeToWhereItIsMounted() throws IOException {
+        Pattern absoluteCall = Pattern.compile("(?:fetch|api|leave|assign)\\((?:\\s*'[A-Z]+',)?\\s*['`\"]/");
+        for (Path file : files(".js")) {
+            String code = Files.readString(file).replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("(?m)//.*$", "");
+            assertThat(code).as(file.toString()).doesNotContainPattern(absoluteCall)
+                    .doesNotContain("'/api", "`/api", "\"/api", "'/login", "'/logout");
+        }
+        for (Path page : files(".html")) {
+            assertThat(Files.readString(page)).as(page.toString()).doesNotContainPattern("(?:href|src)=\"/");
         }
     }
 
