@@ -1,5 +1,7 @@
 package com.tudicloud.asynctask.admin.console.browser;
 
+import com.tudicloud.asynctask.testing.browser.Chromium;
+import com.tudicloud.asynctask.testing.browser.ConsolePage;
 import com.tudicloud.asynctask.admin.TestLogins;
 import com.tudicloud.asynctask.admin.AsyncTaskAdminApplication;
 import com.tudicloud.asynctask.testing.TestDatabase;

@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.console.browser;
+package com.tudicloud.asynctask.testing.browser;
 
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
@@ -22,37 +22,42 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /** The console as a user sees it: what the tests click, type and read, and explicit waits for it. */
-final class ConsolePage {
+public final class ConsolePage {
 
-    static final Duration TIMEOUT = Duration.ofSeconds(15);
+    public static final Duration TIMEOUT = Duration.ofSeconds(15);
 
     /** One table row as shown. */
-    record Row(long id, String type, String status, String owner) {
+    public record Row(long id, String type, String status, String owner) {
     }
 
     private final WebDriver driver;
     private final String baseUrl;
 
-    ConsolePage(WebDriver driver, String baseUrl) {
+    public ConsolePage(WebDriver driver, String baseUrl) {
         this.driver = driver;
         this.baseUrl = baseUrl;
     }
 
-    WebDriver driver() {
+    public WebDriver driver() {
         return driver;
     }
 
     /** Logs in through the real form at /login and waits until the console has loaded the user. */
-    ConsolePage logIn(String username, String password) {
+    public ConsolePage logIn(String username, String password) {
         driver.get(baseUrl + "/login");
         submitLogin(username, password);
+        return waitUntilLoadedFor(username);
+    }
+
+    /** Waits until the console has loaded its modules and shows this user as logged in. */
+    public ConsolePage waitUntilLoadedFor(String username) {
         waitUntil("the console has loaded for " + username, () -> "true".equals(bodyData("ready"))
                 && username.equals(text(By.id("user-name"))));
         return this;
     }
 
     /** Types into the login page's form and sends it. */
-    void submitLogin(String username, String password) {
+    public void submitLogin(String username, String password) {
         waitUntil("the login page is ready", () -> "true".equals(bodyData("ready")));
         driver.findElement(By.id("username")).clear();
         driver.findElement(By.id("username")).sendKeys(username);
@@ -61,14 +66,14 @@ final class ConsolePage {
         driver.findElement(By.id("login-submit")).click();
     }
 
-    String bodyData(String name) {
+    public String bodyData(String name) {
         return driver.findElement(By.tagName("body")).getDomAttribute("data-" + name);
     }
 
     // ------------------------------------------------------------------ the table
 
     /** The rows as shown, read in one round trip to the browser (one WebDriver call per cell would be slow). */
-    List<Row> rows() {
+    public List<Row> rows() {
         List<Row> rows = new ArrayList<>();
         for (Object row : (List<?>) script("""
                 return [...document.querySelectorAll('#task-rows tr[data-task-id]')].map(tr => [
@@ -84,72 +89,72 @@ final class ConsolePage {
         return rows;
     }
 
-    WebElement row(long id) {
+    public WebElement row(long id) {
         return driver.findElement(By.cssSelector("#task-rows tr[data-task-id='" + id + "']"));
     }
 
     /** The status the row's badge shows, e.g. CANCEL_REQUESTED, in any language; null while the row is not on the page. */
-    String shownStatus(long id) {
+    public String shownStatus(long id) {
         List<WebElement> rows = driver.findElements(By.cssSelector("#task-rows tr[data-task-id='" + id + "']"));
         return rows.isEmpty() ? null : rows.get(0).findElement(By.cssSelector("[data-testid=status]")).getDomAttribute("data-status");
     }
 
-    void waitForStatus(long id, String status) {
+    public void waitForStatus(long id, String status) {
         waitUntil("task " + id + " shows " + status, () -> status.equals(shownStatus(id)));
     }
 
     /** The number of refresh rounds the page has finished. */
-    int refreshes() {
+    public int refreshes() {
         String count = bodyData("refreshes");
         return count == null ? 0 : Integer.parseInt(count);
     }
 
-    void waitForRefreshesAfter(int seen, int more) {
+    public void waitForRefreshesAfter(int seen, int more) {
         waitUntil(more + " more refresh rounds", () -> refreshes() >= seen + more);
     }
 
     // ------------------------------------------------------------------ filters
 
     /** Toggles a status chip the way a user does: by clicking its label. */
-    void toggleStatusFilter(String status) {
+    public void toggleStatusFilter(String status) {
         driver.findElement(By.cssSelector("label[for='filter-status-" + status + "']")).click();
     }
 
-    boolean statusFilterChecked(String status) {
+    public boolean statusFilterChecked(String status) {
         return driver.findElement(By.id("filter-status-" + status)).isSelected();
     }
 
-    void filterTaskType(String type) {
+    public void filterTaskType(String type) {
         WebElement input = driver.findElement(By.id("filter-task-type"));
         input.clear();
         input.sendKeys(type + "\n");
     }
 
-    void clearFilters() {
+    public void clearFilters() {
         driver.findElement(By.id("filter-clear")).click();
     }
 
     // ------------------------------------------------------------------ actions
 
     /** Clicks the row's Cancel button and answers the confirmation. */
-    void cancel(long id, boolean confirm) {
+    public void cancel(long id, boolean confirm) {
         row(id).findElement(By.cssSelector("[data-testid=cancel]")).click();
         answerConfirmation(confirm);
     }
 
     /** Clicks the confirmation dialog's confirm or keep button. */
-    void answerConfirmation(boolean confirm) {
+    public void answerConfirmation(boolean confirm) {
         waitUntil("the confirmation is open", this::confirmationOpen);
         driver.findElement(By.id(confirm ? "confirm-yes" : "confirm-no")).click();
         waitUntil("the confirmation is closed", () -> !confirmationOpen());
     }
 
-    boolean confirmationOpen() {
+    public boolean confirmationOpen() {
         return driver.findElement(By.id("confirm-dialog")).getDomProperty("open").equals("true");
     }
 
     /** Presses Tab until the focused element is the one looked for; fails after max presses. */
-    int tabUntil(String what, Supplier<Boolean> reached, int max) {
+    public int tabUntil(String what, Supplier<Boolean> reached, int max) {
         for (int presses = 1; presses <= max; presses++) {
             press(Keys.TAB);
             if (reached.get()) {
@@ -160,32 +165,32 @@ final class ConsolePage {
     }
 
     /** A key pressed on whatever has the focus, as a keyboard user does. */
-    void press(CharSequence key) {
+    public void press(CharSequence key) {
         new Actions(driver).sendKeys(key).perform();
     }
 
     /** The element that has the keyboard focus, described by its id or test id. */
-    String focused() {
+    public String focused() {
         return (String) script("const e = document.activeElement; return e.id || e.dataset.testid || e.tagName;");
     }
 
-    void openDetail(long id) {
+    public void openDetail(long id) {
         row(id).findElement(By.cssSelector("[data-testid=open]")).click();
         waitUntil("the detail of task " + id + " is open", () -> driver.findElement(By.id("detail")).isDisplayed()
                 && String.valueOf(id).equals(driver.findElement(By.id("detail")).getDomAttribute("data-task-id"))
                 && !driver.findElements(By.cssSelector("#detail [data-testid=payload]")).isEmpty());
     }
 
-    WebElement detail() {
+    public WebElement detail() {
         return driver.findElement(By.id("detail"));
     }
 
-    void closeDetail() {
+    public void closeDetail() {
         driver.findElement(By.id("detail-close")).click();
         waitUntil("the detail is closed", () -> !driver.findElement(By.id("detail")).isDisplayed());
     }
 
-    void setAutoRefresh(boolean on) {
+    public void setAutoRefresh(boolean on) {
         if (driver.findElement(By.id("auto-refresh")).isSelected() != on) {
             driver.findElement(By.cssSelector("label.switch")).click();
         }
@@ -193,24 +198,24 @@ final class ConsolePage {
                 () -> driver.findElement(By.id("auto-refresh")).isSelected() == on);
     }
 
-    String notice() {
+    public String notice() {
         return driver.findElement(By.id("notice")).isDisplayed() ? driver.findElement(By.id("notice-text")).getText() : "";
     }
 
-    String noticeKind() {
+    public String noticeKind() {
         return driver.findElement(By.id("notice")).getDomAttribute("data-kind");
     }
 
-    String text(By by) {
+    public String text(By by) {
         List<WebElement> found = driver.findElements(by);
         return found.isEmpty() ? null : found.get(0).getText();
     }
 
-    Object script(String script, Object... args) {
+    public Object script(String script, Object... args) {
         return ((JavascriptExecutor) driver).executeScript(script, args);
     }
 
-    Path screenshot(Path file) throws IOException {
+    public Path screenshot(Path file) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         Files.write(file, ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
         return file;
@@ -222,7 +227,7 @@ final class ConsolePage {
      * Waits for a condition on the page, re-reading it while the page redraws; on timeout fails with
      * what the table showed last.
      */
-    void waitUntil(String what, Supplier<Boolean> condition) {
+    public void waitUntil(String what, Supplier<Boolean> condition) {
         try {
             new WebDriverWait(driver, TIMEOUT, Duration.ofMillis(100))
                     .ignoring(StaleElementReferenceException.class)

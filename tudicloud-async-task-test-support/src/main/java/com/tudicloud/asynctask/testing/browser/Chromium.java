@@ -1,4 +1,4 @@
-package com.tudicloud.asynctask.admin.console.browser;
+package com.tudicloud.asynctask.testing.browser;
 
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -17,7 +17,7 @@ import java.util.Map;
  * chromium-driver). Both paths are given explicitly, so Selenium Manager never looks for, or
  * downloads, a driver; every browser gets a fresh profile directory of its own.
  */
-final class Chromium implements AutoCloseable {
+public final class Chromium implements AutoCloseable {
 
     private static final String BINARY = System.getProperty("browser.chromium", "/usr/bin/chromium");
     private static final String DRIVER = System.getProperty("browser.chromedriver", "/usr/bin/chromedriver");
@@ -31,12 +31,12 @@ final class Chromium implements AutoCloseable {
     }
 
     /** A browser whose user prefers English. */
-    static Chromium start() throws IOException {
+    public static Chromium start() throws IOException {
         return start("en-US");
     }
 
     /** A browser whose user prefers this language (navigator.languages and Accept-Language), e.g. zh-CN. */
-    static Chromium start(String language) throws IOException {
+    public static Chromium start(String language) throws IOException {
         Path profile = Files.createTempDirectory("console-chromium-");
         ChromeOptions options = new ChromeOptions();
         options.setBinary(BINARY);
@@ -58,7 +58,7 @@ final class Chromium implements AutoCloseable {
         }
     }
 
-    ChromeDriver driver() {
+    public ChromeDriver driver() {
         return driver;
     }
 
