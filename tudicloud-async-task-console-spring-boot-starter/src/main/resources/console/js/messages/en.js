@@ -82,7 +82,7 @@ export default {
     'chart.queue.empty': 'No samples yet.',
     'chart.queue.due': 'Due',
     'chart.queue.running': 'Running',
-    'chart.queue.note': 'Sampled by this admin every {seconds} s since it started; an hour is kept.',
+    'chart.queue.note': 'Sampled by this server every {seconds} s since it started; an hour is kept.',
 
     'tasks.title': 'Tasks',
     'tasks.empty': 'No tasks match these filters.',
@@ -301,7 +301,7 @@ export default {
     'policy.nonRetryableTest': 'a test of the handler\'s own',
     'policy.everyException': 'every exception is retried',
     'policy.note': 'Note',
-    'policy.notHandledHere': 'No handler for this type on the admin server: these are the worker defaults it applies when submitting.',
+    'policy.notHandledHere': 'No handler for this type on this server: these are the worker defaults it applies when submitting.',
 
     'time.tooltip': 'Your time: {browser}\nServer time: {server}',
 

@@ -82,7 +82,7 @@ export default {
     'chart.queue.empty': '尚无采样。',
     'chart.queue.due': '已到期',
     'chart.queue.running': '运行中',
-    'chart.queue.note': '由本管理端自启动起每 {seconds} 秒采样一次，保留一小时。',
+    'chart.queue.note': '由本服务器自启动起每 {seconds} 秒采样一次，保留一小时。',
 
     'tasks.title': '任务',
     'tasks.empty': '没有符合筛选条件的任务。',
@@ -301,7 +301,7 @@ export default {
     'policy.nonRetryableTest': '处理器自己的判断',
     'policy.everyException': '所有异常都会重试',
     'policy.note': '说明',
-    'policy.notHandledHere': '管理服务器上没有此类型的处理器：这是它提交任务时使用的 worker 默认值。',
+    'policy.notHandledHere': '本服务器上没有此类型的处理器：这是它提交任务时使用的 worker 默认值。',
 
     'time.tooltip': '本地时间：{browser}\n服务器时间：{server}',
 

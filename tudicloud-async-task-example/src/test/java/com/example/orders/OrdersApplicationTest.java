@@ -26,7 +26,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * The service of README.md's "Add it to a service" started as its main method starts it, on a real
  * database of its own: Liquibase applies the async-task schema through the include, an order placed in a
- * transaction that rolls back leaves no task, and one that commits has its export run.
+ * transaction that rolls back leaves no task, and one that commits has its export run; the task console is
+ * mounted with its roles mapped, and the log has no WARN line.
  */
 @ExtendWith(OutputCaptureExtension.class)
 class OrdersApplicationTest {
@@ -40,7 +41,7 @@ class OrdersApplicationTest {
                 "--spring.datasource.url=" + server.jdbcUrl(database),
                 "--spring.datasource.username=" + server.username(),
                 "--spring.datasource.password=" + server.password(),
-                "--orders.export-directory=" + exports)) {
+                "--orders.export-directory=" + exports, "--server.port=0")) {
             OrderService orderService = service.getBean(OrderService.class);
             AsyncTaskClient tasks = service.getBean(AsyncTaskClient.class);
             JdbcClient jdbc = service.getBean(JdbcClient.class);
@@ -64,7 +65,8 @@ class OrdersApplicationTest {
             assertThat(Files.readAllLines(file)).containsExactly("2,0", "2,1", "2,2");
             assertThat(count(jdbc, "orders")).isOne();
         }
-        assertThat(output).contains("Started ").doesNotContain("No MyBatis mapper was found");
+        assertThat(output).contains("Started ", "Task console at /async-tasks: viewers [ROLE_SUPPORT], operators [ROLE_OPS]")
+                .doesNotContain("No MyBatis mapper was found").doesNotContain(" WARN ");
     }
 
     private static long count(JdbcClient jdbc, String table) {
