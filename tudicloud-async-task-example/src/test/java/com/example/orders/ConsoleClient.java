@@ -52,13 +52,22 @@ final class ConsoleClient {
 
     /** A POST with no body, sending the session's CSRF token in the header the API names. */
     HttpResponse<String> post(String path) throws IOException, InterruptedException {
-        JsonNode csrf = json(get("/api/me")).path("csrf");
-        return send(request(path).header(csrf.path("headerName").asString(), csrf.path("token").asString())
-                .POST(HttpRequest.BodyPublishers.noBody()));
+        return send(withCsrf(request(path)).POST(HttpRequest.BodyPublishers.noBody()));
+    }
+
+    /** A POST of a JSON body, with the session's CSRF token. */
+    HttpResponse<String> post(String path, String json) throws IOException, InterruptedException {
+        return send(withCsrf(request(path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)));
     }
 
     static JsonNode json(HttpResponse<String> response) {
         return JSON.readTree(response.body());
+    }
+
+    private HttpRequest.Builder withCsrf(HttpRequest.Builder request) throws IOException, InterruptedException {
+        JsonNode csrf = json(get("/api/me")).path("csrf");
+        return request.header(csrf.path("headerName").asString(), csrf.path("token").asString());
     }
 
     private HttpRequest.Builder request(String path) {

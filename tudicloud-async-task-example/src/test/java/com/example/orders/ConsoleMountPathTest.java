@@ -7,12 +7,19 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+
+import java.net.http.HttpResponse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Mounted at another path (async-task.console.path), the console and its API are there, and not at the default. */
+/**
+ * The console in a service set up otherwise: mounted at another path (async-task.console.path), the console and its
+ * API are there and not at the default; with the service's Jackson writing snake_case, the console's JSON keeps its
+ * own names and its strict reading.
+ */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = "async-task.console.path=/ops/queue")
+        properties = {"async-task.console.path=/ops/queue", "spring.jackson.property-naming-strategy=SNAKE_CASE"})
 class ConsoleMountPathTest {
 
     @DynamicPropertySource
@@ -41,5 +48,21 @@ class ConsoleMountPathTest {
 
         assertThat(atTheDefault.get("/api/tasks").statusCode()).isEqualTo(404);
         assertThat(atTheDefault.page("/").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void theServicesJacksonSettingsLeaveTheConsolesJsonAlone() throws Exception {
+        ConsoleClient ops = ConsoleClient.as("http://localhost:" + port + "/ops/queue", "ops", "ops-secret");
+
+        JsonNode me = ConsoleClient.json(ops.get("/api/me"));
+        assertThat(me.has("canOperate")).as("the console's own field names in " + me).isTrue();
+        assertThat(me.has("can_operate")).isFalse();
+
+        HttpResponse<String> unknownField = ops.post("/api/tasks", "{\"taskType\": \"report.export\", \"bogus\": 1}");
+        assertThat(unknownField.statusCode()).isEqualTo(400);
+        assertThat(ConsoleClient.json(unknownField).path("detail").asString()).startsWith("bogus:");
+        HttpResponse<String> textForNumber = ops.post("/api/tasks", "{\"taskType\": \"report.export\", \"priority\": \"5\"}");
+        assertThat(textForNumber.statusCode()).isEqualTo(400);
+        assertThat(ConsoleClient.json(textForNumber).path("detail").asString()).startsWith("priority:");
     }
 }

@@ -30,8 +30,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The task console inside the example service, in a real headless Chromium: a visitor of /async-tasks lands on the
  * service's own login page (Spring Security's), and after it on the console, which shows the tasks; an operator
- * cancels one with the console's button, and a viewer, who has no such button, is refused the same call of the
- * console's API with the reason.
+ * cancels one with the console's button and logs out through the service's logout, and a viewer, who has no such
+ * button, is refused the same call of the console's API with the reason.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class EmbeddedConsoleBrowserIT {
@@ -103,6 +103,14 @@ class EmbeddedConsoleBrowserIT {
         assertThat(tasks.get(waiting).orElseThrow().status()).isEqualTo(TaskStatus.CANCELLED);
         assertThat(tasks.get(other).orElseThrow().status()).isEqualTo(TaskStatus.SCHEDULED);
         page.screenshot(SCREENSHOTS.resolve("embedded-console-operator.png"));
+
+        // the console's Log out posts to the service's logout (with HTTP Basic on, Spring Security answers a script's
+        // logout 200 rather than a redirect), then the console's page sends the browser to the login page
+        page.driver().findElement(By.id("logout")).click();
+        page.waitUntil("the service's login page is shown",
+                () -> URI.create(page.driver().getCurrentUrl()).getPath().equals("/login"));
+        page.driver().get(service() + "/async-tasks/");
+        assertThat(page.driver().getCurrentUrl()).as("logged out").isEqualTo(service() + "/login");
     }
 
     @Test
