@@ -1,7 +1,5 @@
 package com.example.orders;
 
-import com.tudicloud.asynctask.testing.DatabaseServer;
-import com.tudicloud.asynctask.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -24,11 +22,7 @@ class ConsoleMountPathTest {
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
-        DatabaseServer server = TestDatabase.get().server();
-        String database = server.recreateScratchDatabase("example_console_path");
-        registry.add("spring.datasource.url", () -> server.jdbcUrl(database));
-        registry.add("spring.datasource.username", server::username);
-        registry.add("spring.datasource.password", server::password);
+        ExampleDatabase.register(registry, "example_console_path");
     }
 
     @LocalServerPort

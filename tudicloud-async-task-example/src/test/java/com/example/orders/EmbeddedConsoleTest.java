@@ -3,8 +3,6 @@ package com.example.orders;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskStatus;
-import com.tudicloud.asynctask.testing.DatabaseServer;
-import com.tudicloud.asynctask.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -29,11 +27,7 @@ class EmbeddedConsoleTest {
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
-        DatabaseServer server = TestDatabase.get().server();
-        String database = server.recreateScratchDatabase("example_console");
-        registry.add("spring.datasource.url", () -> server.jdbcUrl(database));
-        registry.add("spring.datasource.username", server::username);
-        registry.add("spring.datasource.password", server::password);
+        ExampleDatabase.register(registry, "example_console");
     }
 
     @LocalServerPort

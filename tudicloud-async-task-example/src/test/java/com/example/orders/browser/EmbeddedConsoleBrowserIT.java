@@ -1,11 +1,10 @@
 package com.example.orders.browser;
 
+import com.example.orders.ExampleDatabase;
 import com.example.orders.ExportRequest;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskStatus;
-import com.tudicloud.asynctask.testing.DatabaseServer;
-import com.tudicloud.asynctask.testing.TestDatabase;
 import com.tudicloud.asynctask.testing.browser.Chromium;
 import com.tudicloud.asynctask.testing.browser.ConsolePage;
 import org.junit.jupiter.api.AfterEach;
@@ -40,11 +39,7 @@ class EmbeddedConsoleBrowserIT {
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
-        DatabaseServer server = TestDatabase.get().server();
-        String database = server.recreateScratchDatabase("example_console_browser");
-        registry.add("spring.datasource.url", () -> server.jdbcUrl(database));
-        registry.add("spring.datasource.username", server::username);
-        registry.add("spring.datasource.password", server::password);
+        ExampleDatabase.register(registry, "example_console_browser");
     }
 
     @LocalServerPort
