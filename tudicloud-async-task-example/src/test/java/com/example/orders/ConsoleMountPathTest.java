@@ -2,7 +2,10 @@ package com.example.orders;
 
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -14,11 +17,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The console in a service set up otherwise: mounted at another path (async-task.console.path), the console and its
  * API are there and not at the default; with the service's Jackson writing snake_case, the console's JSON keeps its
- * own names and its strict reading.
+ * own names and its strict reading; beans of the service named as the console's classes are (taskController,
+ * auditTrail) start beside the console's.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"async-task.console.path=/ops/queue", "spring.jackson.property-naming-strategy=SNAKE_CASE"})
+@Import(ConsoleMountPathTest.ServiceBeans.class)
 class ConsoleMountPathTest {
+
+    /** Beans a service may well have, named as the console's classes are. */
+    @TestConfiguration(proxyBeanMethods = false)
+    static class ServiceBeans {
+
+        @Bean
+        Object taskController() {
+            return "the service's own";
+        }
+
+        @Bean
+        Object auditTrail() {
+            return "the service's own";
+        }
+    }
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {

@@ -15,19 +15,19 @@ import org.springframework.context.annotation.Configuration;
 public class AuditConfiguration {
 
     @Bean
-    AuditTrail auditTrail(MyBatisStores stores) {
+    AuditTrail asyncTaskAuditTrail(MyBatisStores stores) {
         return stores.auditTrail();
     }
 
     /** Counted in the application's MeterRegistry; without one, in Micrometer's global registry, which keeps nothing. */
     @Bean
-    OperatorActions operatorActions(ObjectProvider<MeterRegistry> registry, AuditTrail audit) {
+    OperatorActions asyncTaskOperatorActions(ObjectProvider<MeterRegistry> registry, AuditTrail audit) {
         return new OperatorActions(registry.getIfAvailable(() -> Metrics.globalRegistry), audit);
     }
 
     @Bean
     @ConditionalOnBooleanProperty(prefix = "async-task.retention", name = "enabled", matchIfMissing = true)
-    AuditRetention auditRetention(AuditTrail audit, AsyncTaskSettings settings) {
+    AuditRetention asyncTaskAuditRetention(AuditTrail audit, AsyncTaskSettings settings) {
         return new AuditRetention(audit, settings.retention(), settings.auditAge());
     }
 }

@@ -35,6 +35,7 @@ import java.util.Locale;
  * default), behind the service's own Spring Security, which says who is logged in; the console then gives the
  * user the role its authorities map to ({@code async-task.console.viewer-authorities},
  * {@code operator-authorities}), and none unless one is mapped. The API's settings are {@code async-task.admin.*}.
+ * Its beans' names start with asyncTask, or are their class's full name, so that none meets one of the service's.
  */
 @AutoConfiguration(after = {AsyncTaskAutoConfiguration.class, AsyncTaskClientAutoConfiguration.class})
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -50,7 +51,7 @@ public class ConsoleAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    ConsoleAccess consoleAccess(EmbeddedConsoleProperties properties) {
+    ConsoleAccess asyncTaskConsoleAccess(EmbeddedConsoleProperties properties) {
         if (properties.getViewerAuthorities().isEmpty() && properties.getOperatorAuthorities().isEmpty()) {
             log.warn("The task console at {} refuses everyone: no authority is mapped to a role (set "
                     + "async-task.console.viewer-authorities and async-task.console.operator-authorities)",
@@ -65,13 +66,13 @@ public class ConsoleAutoConfiguration {
     }
 
     @Bean
-    ConsolePages consolePages(EmbeddedConsoleProperties properties) {
+    ConsolePages asyncTaskConsolePages(EmbeddedConsoleProperties properties) {
         return new ConsolePages(properties.getPath());
     }
 
     /** The API's controllers under the mount path; the service's own controllers keep their paths. */
     @Bean
-    WebMvcConfigurer consoleApiPath(EmbeddedConsoleProperties properties) {
+    WebMvcConfigurer asyncTaskConsoleApiPath(EmbeddedConsoleProperties properties) {
         return new WebMvcConfigurer() {
             @Override
             public void configurePathMatch(PathMatchConfigurer paths) {
@@ -81,8 +82,8 @@ public class ConsoleAutoConfiguration {
     }
 
     @Bean
-    FilterRegistrationBean<ConsoleAccessFilter> consoleAccessFilter(EmbeddedConsoleProperties properties,
-                                                                    ConsoleAccess access, ConsoleJson json) {
+    FilterRegistrationBean<ConsoleAccessFilter> asyncTaskConsoleAccessFilter(
+            EmbeddedConsoleProperties properties, ConsoleAccess access, ConsoleJson json) {
         FilterRegistrationBean<ConsoleAccessFilter> registration = new FilterRegistrationBean<>(
                 new ConsoleAccessFilter(properties.getPath(), access, problemWriter(json)));
         registration.addUrlPatterns(properties.getPath(), properties.getPath() + "/*");
@@ -91,8 +92,8 @@ public class ConsoleAutoConfiguration {
     }
 
     @Bean
-    FilterRegistrationBean<RequestBodyLimitFilter> consoleRequestBodyLimit(EmbeddedConsoleProperties properties,
-                                                                           ConsoleApiProperties api, ConsoleJson json) {
+    FilterRegistrationBean<RequestBodyLimitFilter> asyncTaskConsoleRequestBodyLimit(
+            EmbeddedConsoleProperties properties, ConsoleApiProperties api, ConsoleJson json) {
         FilterRegistrationBean<RequestBodyLimitFilter> registration = new FilterRegistrationBean<>(
                 new RequestBodyLimitFilter(api.getMaxBodyBytes(), properties.getPath() + "/api", problemWriter(json)));
         registration.addUrlPatterns(properties.getPath() + "/api/*");

@@ -10,12 +10,12 @@ import org.springframework.context.annotation.Configuration;
 public class TimelineConfiguration {
 
     @Bean
-    FinishedMinutes finishedMinutes(TaskAdminStore store) {
+    FinishedMinutes asyncTaskFinishedMinutes(TaskAdminStore store) {
         return new FinishedMinutes(store);
     }
 
     @Bean
-    QueueSamples queueSamples(TaskAdminStore store, ConsoleApiProperties properties) {
+    QueueSamples asyncTaskQueueSamples(TaskAdminStore store, ConsoleApiProperties properties) {
         return new QueueSamples(store, properties.getQueueSampleInterval());
     }
 }

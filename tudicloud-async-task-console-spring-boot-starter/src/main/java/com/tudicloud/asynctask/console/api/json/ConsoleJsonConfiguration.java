@@ -10,12 +10,12 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 class ConsoleJsonConfiguration {
 
     @Bean
-    ConsoleJson consoleJson() {
+    ConsoleJson asyncTaskConsoleJson() {
         return new ConsoleJson();
     }
 
     @Bean
-    WebMvcConfigurer consoleJsonConverter(ConsoleJson json) {
+    WebMvcConfigurer asyncTaskConsoleJsonConverter(ConsoleJson json) {
         return new WebMvcConfigurer() {
             @Override
             public void configureMessageConverters(HttpMessageConverters.ServerBuilder converters) {
