@@ -18,10 +18,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The console in a service set up otherwise: mounted at another path (async-task.console.path), the console and its
  * API are there and not at the default; with the service's Jackson writing snake_case, the console's JSON keeps its
  * own names and its strict reading; beans of the service named as the console's classes are (taskController,
- * auditTrail) start beside the console's.
+ * auditTrail) start beside the console's; with Spring Security's filters moved later (spring.security.filter.order),
+ * the console's check still runs after them.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"async-task.console.path=/ops/queue", "spring.jackson.property-naming-strategy=SNAKE_CASE"})
+        properties = {"async-task.console.path=/ops/queue", "spring.jackson.property-naming-strategy=SNAKE_CASE",
+                "spring.security.filter.order=5"})
 @Import(ConsoleMountPathTest.ServiceBeans.class)
 class ConsoleMountPathTest {
 

@@ -14,6 +14,7 @@ import com.tudicloud.asynctask.console.pages.ConsolePages;
 import com.tudicloud.asynctask.console.timeline.TimelineConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -45,9 +46,6 @@ import java.util.Locale;
 public class ConsoleAutoConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(ConsoleAutoConfiguration.class);
-
-    /** Right after Spring Security's filters, which have put the user in place by then. */
-    private static final int ACCESS_FILTER_ORDER = SecurityFilterProperties.DEFAULT_FILTER_ORDER + 10;
 
     @Bean
     @ConditionalOnMissingBean
@@ -83,22 +81,29 @@ public class ConsoleAutoConfiguration {
 
     @Bean
     FilterRegistrationBean<ConsoleAccessFilter> asyncTaskConsoleAccessFilter(
-            EmbeddedConsoleProperties properties, ConsoleAccess access, ConsoleJson json) {
+            EmbeddedConsoleProperties properties, ConsoleAccess access, ConsoleJson json,
+            ObjectProvider<SecurityFilterProperties> security) {
         FilterRegistrationBean<ConsoleAccessFilter> registration = new FilterRegistrationBean<>(
                 new ConsoleAccessFilter(properties.getPath(), access, problemWriter(json)));
         registration.addUrlPatterns(properties.getPath(), properties.getPath() + "/*");
-        registration.setOrder(ACCESS_FILTER_ORDER);
+        registration.setOrder(afterSecurity(security));
         return registration;
     }
 
     @Bean
     FilterRegistrationBean<RequestBodyLimitFilter> asyncTaskConsoleRequestBodyLimit(
-            EmbeddedConsoleProperties properties, ConsoleApiProperties api, ConsoleJson json) {
+            EmbeddedConsoleProperties properties, ConsoleApiProperties api, ConsoleJson json,
+            ObjectProvider<SecurityFilterProperties> security) {
         FilterRegistrationBean<RequestBodyLimitFilter> registration = new FilterRegistrationBean<>(
                 new RequestBodyLimitFilter(api.getMaxBodyBytes(), properties.getPath() + "/api", problemWriter(json)));
         registration.addUrlPatterns(properties.getPath() + "/api/*");
-        registration.setOrder(ACCESS_FILTER_ORDER + 1);
+        registration.setOrder(afterSecurity(security) + 1);
         return registration;
+    }
+
+    /** Right after Spring Security's filters (spring.security.filter.order), which have put the user in place. */
+    private static int afterSecurity(ObjectProvider<SecurityFilterProperties> security) {
+        return security.getIfAvailable(SecurityFilterProperties::new).getOrder() + 10;
     }
 
     /** The console's texts in the language its pages ask for (Accept-Language), English otherwise. */
