@@ -24,6 +24,12 @@ import java.util.stream.Stream;
  */
 final class LimitedClaim {
 
+    /**
+     * Keys one claim's walk reaches at most. Each step of the walk reads the waiting tasks of the keys with room
+     * it passed, so a walk costs about its reach squared: many short walks cost less than a few long ones.
+     */
+    static final int MAX_KEY_REACH = 32;
+
     private final SystemAsyncTaskMapper mapper;
     /** Per keyed type: the last key a claim reached key by key, where the next claim's walk starts after. */
     private final Map<String, String> lastKeyReached = new ConcurrentHashMap<>();
@@ -57,10 +63,11 @@ final class LimitedClaim {
                 return new ClaimBranch(type, limit, limit);
             }
             Map<String, Long> byKey = leased.byKey(type);
+            String afterKey = lastKeyReached.getOrDefault(type, ClaimBranch.FIRST_KEY);
+            // only the full keys the walk can reach: each one listed costs every step of the walk an index dive
             List<String> full = byKey.entrySet().stream().filter(key -> key.getValue() >= keyLimit)
-                    .map(Map.Entry::getKey).sorted().toList();
-            return new ClaimBranch(type, limit, limit, keyLimit, byKey, full,
-                    lastKeyReached.getOrDefault(type, ClaimBranch.FIRST_KEY), limit);
+                    .map(Map.Entry::getKey).filter(key -> key.compareTo(afterKey) > 0).sorted().toList();
+            return new ClaimBranch(type, limit, limit, keyLimit, byKey, full, afterKey, Math.min(limit, MAX_KEY_REACH));
         }).toList();
         return ClaimBudget.limited(branches, (int) room);
     }

@@ -168,6 +168,27 @@ class KeyedClaimTest {
         assertThat(keysOf(more)).doesNotContain("big").hasSize(4).doesNotHaveDuplicates();
     }
 
+    @Test
+    void aClaimReachesAtMostItsKeyReachBehindABacklogAndTheNextClaimGoesOnAfterIt() {
+        LeaseStore store = MyBatisStores.create(db.dataSource()).leaseStore();
+        insertKeyed("zz-big", 300);   // first in claim order, last in key order
+        int keys = 2 * LimitedClaim.MAX_KEY_REACH + 8;
+        for (int key = 0; key < keys; key++) {
+            insertKeyed("k%03d".formatted(key), 1);
+        }
+        ClaimRequest claimOfAll = new ClaimRequest("w", Set.of(TYPE), keys, LEASE, TWO_PER_KEY);
+
+        List<String> first = keysOf(store.claim(claimOfAll));
+        List<String> second = keysOf(store.claim(claimOfAll));
+        List<String> third = keysOf(store.claim(claimOfAll));
+
+        assertThat(first.stream().filter("zz-big"::equals)).hasSize(PER_KEY);
+        assertThat(first.stream().filter(key -> !key.equals("zz-big")).toList())
+                .hasSize(LimitedClaim.MAX_KEY_REACH).doesNotHaveDuplicates();
+        assertThat(second).hasSize(LimitedClaim.MAX_KEY_REACH).doesNotHaveDuplicates().doesNotContainAnyElementsOf(first);
+        assertThat(third).hasSize(8).doesNotContainAnyElementsOf(first).doesNotContainAnyElementsOf(second);
+    }
+
     /** A claim of up to 5 tasks under a cap of one per key. */
     private static ClaimRequest onePerKey(String worker) {
         return new ClaimRequest(worker, Set.of(TYPE), 5, LEASE, new ConcurrencyLimits(0, Map.of(), Map.of(TYPE, 1)));

@@ -30,6 +30,15 @@ public record ConcurrencyLimits(int global, Map<String, Integer> perType, Map<St
         this(global, perType, Map.of());
     }
 
+    /**
+     * Whether a cap bounds all leased tasks or those of a whole type. A task claimed ahead of a free slot
+     * then holds a place that an idle worker elsewhere could fill now; under a per-key cap alone it holds a
+     * place of its key only.
+     */
+    public boolean capsTypes() {
+        return global > 0 || !perType.isEmpty();
+    }
+
     public boolean isNone() {
         return global == 0 && perType.isEmpty() && perKey.isEmpty();
     }

@@ -96,8 +96,9 @@ final class TaskPoller {
                     continue;
                 }
                 // claim ahead only into a backlog: from a shallow queue it would take what idle peers could
-                // start now; and under limits a waiting task would count as running fleet-wide
-                int prefetch = backlog && limits.current().isNone() ? pace.prefetch() : 0;
+                // start now; and under a cap on all tasks or on a type a waiting task would count as running
+                // fleet-wide. Under per-key caps it holds a place of its key only, for the prefetch window.
+                int prefetch = backlog && !limits.current().capsTypes() ? pace.prefetch() : 0;
                 int enough = Math.min(MAX_CLAIM, Math.max(1, prefetch / 2));
                 int room = Math.min(MAX_CLAIM, slots + prefetch - active.size());
                 if (room < enough) {

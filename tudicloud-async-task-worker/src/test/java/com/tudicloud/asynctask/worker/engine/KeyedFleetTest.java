@@ -26,7 +26,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * A type's key concurrency, declared by its handler's policy, from submit to claim: its key field names each
  * task's key on submit, its cap becomes fleet state when the worker starts, and three workers racing on it never
- * lease more tasks of a key than the cap (the database counts them at every claim, {@link KeyAudit}).
+ * lease more tasks of a key than the cap (the database counts them at every claim, {@link KeyAudit}), also when
+ * short tasks are claimed ahead of the slots.
  */
 class KeyedFleetTest {
 
@@ -44,11 +45,9 @@ class KeyedFleetTest {
         try {
             List<AsyncTaskWorker> fleet = new ArrayList<>();
             for (int i = 1; i <= 3; i++) {
-                fleet.add(workers.start("w" + i, settings -> settings.slots(6), exports()));
+                fleet.add(workers.start("w" + i, settings -> settings.slots(6), exports(20)));
             }
-            AsyncTaskClient client = new DefaultAsyncTaskClient(MyBatisStores.create(db.dataSource()).taskStore(),
-                    TestWorkers.CODEC, Clock.systemUTC(), types -> fleet.forEach(w -> w.tasksSubmitted(types)),
-                    ClientMetrics.NONE, () -> fleet.get(0).policies(), AfterCommit.IMMEDIATELY);
+            AsyncTaskClient client = clientOf(fleet);
             List<TaskRequest> requests = new ArrayList<>();
             for (int i = 0; i < 90; i++) {
                 requests.add(TaskRequest.of("export", Map.of("customer", i < 60 ? "big" : "c" + i % 10)));
@@ -68,8 +67,37 @@ class KeyedFleetTest {
         }
     }
 
-    private static RecordingHandler<Object> exports() {
-        return new RecordingHandler<>("export", Object.class, (context, payload) -> pause()) {
+    @Test
+    void shortKeyedTasksAreClaimedAheadOfTheSlotsWithinEachKeysCap() {
+        KeyAudit audit = new KeyAudit(rows.jdbc());
+        audit.install();
+        try {
+            AsyncTaskWorker worker = workers.start("w1", settings -> settings.slots(2), exports(0));
+            AsyncTaskClient client = clientOf(List.of(worker));
+            List<TaskRequest> requests = new ArrayList<>();
+            for (int i = 0; i < 600; i++) {
+                requests.add(TaskRequest.of("export", Map.of("customer", "c" + i % 100)));
+            }
+            client.submitAll(requests);
+            await().atMost(Duration.ofSeconds(90)).until(() -> rows.count("SUCCESS") == 600);
+
+            assertThat(workers.meters.get("async.task.claim.batch.size").summary().max())
+                    .as("largest claim, with 2 slots").isGreaterThan(2);
+            assertThat(audit.claims()).isEqualTo(600);
+            assertThat(audit.claimsOver("export", PER_KEY)).isEmpty();
+        } finally {
+            audit.uninstall();
+        }
+    }
+
+    private AsyncTaskClient clientOf(List<AsyncTaskWorker> fleet) {
+        return new DefaultAsyncTaskClient(MyBatisStores.create(db.dataSource()).taskStore(),
+                TestWorkers.CODEC, Clock.systemUTC(), types -> fleet.forEach(w -> w.tasksSubmitted(types)),
+                ClientMetrics.NONE, () -> fleet.get(0).policies(), AfterCommit.IMMEDIATELY);
+    }
+
+    private static RecordingHandler<Object> exports(long pauseMillis) {
+        return new RecordingHandler<>("export", Object.class, (context, payload) -> pause(pauseMillis)) {
             @Override
             public TaskPolicy policy() {
                 return TaskPolicy.builder().keyField("customer").keyConcurrency(PER_KEY).build();
@@ -77,8 +105,8 @@ class KeyedFleetTest {
         };
     }
 
-    private static TaskResult pause() throws InterruptedException {
-        Thread.sleep(20);
+    private static TaskResult pause(long millis) throws InterruptedException {
+        Thread.sleep(millis);
         return TaskResult.success();
     }
 }
