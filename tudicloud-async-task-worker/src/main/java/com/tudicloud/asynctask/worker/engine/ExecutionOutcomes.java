@@ -49,7 +49,8 @@ final class ExecutionOutcomes {
         }
         ClaimedTask task = execution.task();
         if (result instanceof TaskResult.Success success) {
-            return Optional.of(Completion.succeeded(task.id(), task.leaseToken(), values.artifactId(task, success.artifactId())));
+            return Optional.of(Completion.succeeded(task.id(), task.leaseToken(), values.artifactId(task, success.artifactId()))
+                    .withChildren(execution.context().children()));
         }
         StopReason stop = execution.stopReason();
         if (stop != null) {
