@@ -113,6 +113,21 @@ class RunningTaskChildrenStoreTest {
         assertThat(children()).isEmpty();
     }
 
+    @Test
+    void aChildTheDatabaseCannotStoreEndsItsParentFailedWithoutChildren() {
+        stores.taskStore().insert(List.of(parent(), parent()));
+        List<ClaimedTask> claimed = leases.claim(claim());
+        NewTask tooLongType = child("t".repeat(101));
+
+        CompletionReport report = leases.complete(WORKER, List.of(succeeded(claimed.get(0), tooLongType),
+                succeeded(claimed.get(1), child("fine"))));
+
+        assertThat(report.unstorable()).containsExactly(claimed.get(0).id());
+        assertThat(rows.status(claimed.get(0).id())).isEqualTo("FAILED");
+        assertThat(rows.status(claimed.get(1).id())).isEqualTo("SUCCESS");
+        assertThat(children()).extracting(row -> row.get("task_type")).containsExactly("fine");
+    }
+
     private List<Map<String, Object>> children() {
         return rows.jdbc().queryForList("SELECT task_type, parent_task_id, trace_parent, status FROM system_async_task "
                 + "WHERE parent_task_id IS NOT NULL");
