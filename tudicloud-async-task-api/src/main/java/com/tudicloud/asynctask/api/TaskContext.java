@@ -5,6 +5,9 @@ import java.util.OptionalLong;
 /** What a handler knows about the execution it is running. */
 public interface TaskContext {
 
+    /** The most children one execution submits ({@link #submit}). */
+    int MAX_CHILDREN = 10_000;
+
     long taskId();
 
     String taskType();
@@ -49,7 +52,4 @@ public interface TaskContext {
     default void submit(TaskRequest child) {
         throw new UnsupportedOperationException("this context submits no children");
     }
-
-    /** The most children one execution submits. */
-    int MAX_CHILDREN = 10_000;
 }

@@ -21,7 +21,8 @@ import java.util.function.Supplier;
  * run in one READ COMMITTED transaction, so that no outcome lands without its event. A group the database
  * refuses for one of its values (a text longer than its column, say) is written in halves, and so on down
  * to the row it cannot store, which ends FAILED with the reason: one bad row never holds the others'
- * outcomes back. A failure that may pass (a lock
+ * outcomes back. The children a success carries are inserted in the same transaction, for the parents written
+ * only (a refused parent lost its lease). A failure that may pass (a lock
  * conflict, a lost connection) is thrown, and the whole group is written again later.
  */
 final class CompletionStatements {
