@@ -47,7 +47,8 @@ public interface TaskContext {
      *
      * @param child checked at once as a submit checks it (null, a dedup key, a payload that does not serialise are
      *              refused with an IllegalArgumentException, so that the handler's call fails, not the outcome)
-     * @throws IllegalStateException past {@value #MAX_CHILDREN} children in one execution
+     * @throws IllegalStateException past {@value #MAX_CHILDREN} children in one execution, or once the execution's
+     *                               outcome is decided (a thread of the handler's that submits after it returned)
      */
     default void submit(TaskRequest child) {
         throw new UnsupportedOperationException("this context submits no children");

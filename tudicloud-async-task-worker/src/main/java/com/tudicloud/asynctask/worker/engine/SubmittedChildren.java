@@ -13,7 +13,8 @@ import java.util.List;
 /**
  * The children one execution's handler submitted, converted and checked at once (so that a bad child fails the
  * handler's call, not the outcome's write), held until the outcome is decided. Each joins its parent's trace.
- * A handler may submit from threads of its own, hence the lock.
+ * A handler may submit from threads of its own, hence the lock; one that submits after the outcome is decided
+ * is refused rather than lost without a word.
  */
 final class SubmittedChildren {
 
@@ -21,6 +22,7 @@ final class SubmittedChildren {
     private final NewTaskConverter converter;
     private final TaskTypeDefaults defaults;
     private final List<NewTask> children = new ArrayList<>();
+    private boolean closed;
 
     SubmittedChildren(ClaimedTask parent, NewTaskConverter converter, TaskTypeDefaults defaults) {
         this.parent = parent;
@@ -36,6 +38,10 @@ final class SubmittedChildren {
             throw new IllegalArgumentException("a child of a running task must not have a dedup key: it is inserted "
                     + "once, with its parent's success");
         }
+        if (closed) {
+            throw new IllegalStateException("task " + parent.id() + " has ended: its outcome is decided, and a "
+                    + "child submitted now would never be inserted");
+        }
         if (children.size() >= TaskContext.MAX_CHILDREN) {
             throw new IllegalStateException("task " + parent.id() + " submitted " + TaskContext.MAX_CHILDREN
                     + " children already, the most one execution submits");
@@ -43,7 +49,9 @@ final class SubmittedChildren {
         children.add(converter.toNewTask(child, defaults, parent.traceParent()));
     }
 
-    synchronized List<NewTask> all() {
+    /** The children submitted; any later submit is refused. */
+    synchronized List<NewTask> close() {
+        closed = true;
         return List.copyOf(children);
     }
 }

@@ -78,9 +78,9 @@ final class TaskExecutionContext implements TaskContext {
         children.add(child);
     }
 
-    /** The children submitted so far: a SUCCEEDED outcome carries them. */
-    List<NewTask> children() {
-        return children.all();
+    /** Ends submitting as the outcome is decided: a SUCCEEDED outcome carries the children returned. */
+    List<NewTask> closeChildren() {
+        return children.close();
     }
 
     void requestCancellation() {

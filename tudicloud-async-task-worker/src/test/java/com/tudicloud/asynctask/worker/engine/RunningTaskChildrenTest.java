@@ -150,6 +150,22 @@ class RunningTaskChildrenTest {
                 Long.class, id)).isEqualTo(TaskContext.MAX_CHILDREN);
     }
 
+    @Test
+    void aChildSubmittedAfterTheOutcomeIsDecidedIsRefused() {
+        AtomicReference<TaskContext> ended = new AtomicReference<>();
+        var handler = new RecordingHandler<>("parent", Object.class, (context, payload) -> {
+            ended.set(context);   // as a thread of the handler's own would keep it
+            return TaskResult.success();
+        });
+        long id = submitParent();
+        manual("manual", handler).runDue();
+
+        assertThatThrownBy(() -> ended.get().submit(TaskRequest.of("child", null)))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("never be inserted");
+        assertThat(rows.status(id)).isEqualTo("SUCCESS");
+        assertThat(children()).isEmpty();
+    }
+
     private static void refusal(AtomicReference<List<Throwable>> refused, TaskContext context, TaskRequest child) {
         assertThatThrownBy(() -> context.submit(child)).satisfies(refused.get()::add);
     }
