@@ -27,6 +27,7 @@ CREATE TABLE system_async_task (
     batch_id         BIGINT        NULL,   -- the batch it belongs to, if any
     trace_parent     VARCHAR(55)   NULL,   -- the submit's W3C traceparent; NULL: the submitter traces nothing
     task_key         VARCHAR(128)  CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL,   -- a customer, a tenant; matched exactly
+    parent_task_id   BIGINT        NULL,   -- the running task that submitted it, if any
     PRIMARY KEY (id),
     -- claim, one type at a time: WHERE status = 'QUEUED' AND task_type = ? ORDER BY priority DESC, available_at, id
     INDEX idx_async_task_claim (status, task_type, priority DESC, available_at, id),

@@ -21,7 +21,6 @@ import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
@@ -46,8 +45,7 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
     static final int MAX_LIST_LIMIT = 1000;
 
     private final TaskStore store;
-    private final PayloadCodec codec;
-    private final Clock clock;
+    private final NewTaskConverter converter;
     private final TaskSubmissionListener listener;
     private final ClientMetrics metrics;
     private final Supplier<TaskTypeDefaults> defaults;
@@ -82,8 +80,7 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
         this.batches = batches;
         this.observations = Objects.requireNonNull(observations, "observations (ObservationRegistry.NOOP for none)");
         this.store = store;
-        this.codec = codec;
-        this.clock = clock;
+        this.converter = new NewTaskConverter(codec, clock);
         this.listener = listener;
         this.metrics = metrics;
         this.defaults = defaults;
@@ -155,7 +152,7 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
     /** Once the caller's transaction has committed: counts the submissions and wakes the workers of due types. */
     private void announce(List<TaskRequest> requests, List<SubmittedTask> submitted) {
         Set<String> dueTypes = requests.stream()
-                .filter(request -> delayMillis(request) == 0)
+                .filter(request -> converter.delayMillis(request) == 0)
                 .map(TaskRequest::taskType)
                 .collect(Collectors.toSet());
         afterCommit.run(() -> {
@@ -211,34 +208,13 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
 
     private NewBatch toNewBatch(BatchRequest request, TaskTypeDefaults known, String traceParent) {
         Map<BatchCallback, NewTask> callbacks = new EnumMap<>(BatchCallback.class);
-        request.callbacks().forEach((on, callback) -> callbacks.put(on, toNewTask(
+        request.callbacks().forEach((on, callback) -> callbacks.put(on, converter.toNewTask(
                 callback.ownerId() == null && request.ownerId() != null ? callback.withOwnerId(request.ownerId()) : callback,
                 known, traceParent)));
         return new NewBatch(toNewTasks(request.children(), known, traceParent), callbacks, request.ownerId());
     }
 
     private List<NewTask> toNewTasks(List<TaskRequest> requests, TaskTypeDefaults known, String traceParent) {
-        return requests.stream().map(request -> toNewTask(request, known, traceParent)).toList();
-    }
-
-    private NewTask toNewTask(TaskRequest request, TaskTypeDefaults known, String traceParent) {
-        String payloadJson = codec.write(request.payload());
-        String key = request.key() != null ? request.key()
-                : PayloadKeys.keyOf(request.taskType(), known.keyField(request.taskType()), payloadJson);
-        return new NewTask(request.taskType(), payloadJson,
-                known.priority(request.taskType(), request.priority()), delayMillis(request),
-                known.maxAttempts(request.taskType(), request.maxAttempts()), request.ownerId(), request.dedupKey(), key,
-                traceParent);
-    }
-
-    /**
-     * A run-at instant becomes a delay on this JVM's clock: the database's clock then decides when it
-     * is due, as it decides everything else about time.
-     */
-    private long delayMillis(TaskRequest request) {
-        Duration delay = request.runAt() != null
-                ? Duration.between(clock.instant(), request.runAt())
-                : request.delay();
-        return Math.max(0, delay.toMillis());
+        return requests.stream().map(request -> converter.toNewTask(request, known, traceParent)).toList();
     }
 }

@@ -45,6 +45,7 @@ public final class CompletionGroup {
     private final List<Completion> withArtifacts;
     private final List<Reported> reported;
     private final List<Long> batchIds;
+    private final List<Completion> parents;
 
     CompletionGroup(List<Completion> completions) {
         succeeded = ids(completions, Outcome.SUCCEEDED);
@@ -59,6 +60,17 @@ public final class CompletionGroup {
                 .filter(c -> c.outcome() == Outcome.SUCCEEDED && c.artifactId() != null).toList();
         reported = completions.stream().filter(c -> c.progress() != null).map(Reported::of).toList();
         batchIds = completions.stream().map(Completion::batchId).filter(Objects::nonNull).distinct().toList();
+        parents = completions.stream().filter(c -> !c.children().isEmpty()).toList();
+    }
+
+    /** Whether some outcome carries children: they are inserted in the transaction of its write. */
+    boolean hasChildren() {
+        return !parents.isEmpty();
+    }
+
+    /** The outcomes that carry children. */
+    List<Completion> getParents() {
+        return parents;
     }
 
     /** Whether some outcome is of a child of a batch: its write then looks whether it ended the batch. */

@@ -21,7 +21,8 @@ import java.util.function.Supplier;
  * run in one READ COMMITTED transaction, so that no outcome lands without its event. A group the database
  * refuses for one of its values (a text longer than its column, say) is written in halves, and so on down
  * to the row it cannot store, which ends FAILED with the reason: one bad row never holds the others'
- * outcomes back. A failure that may pass (a lock
+ * outcomes back. The children a success carries are inserted in the same transaction, for the parents written
+ * only (a refused parent lost its lease). A failure that may pass (a lock
  * conflict, a lost connection) is thrown, and the whole group is written again later.
  */
 final class CompletionStatements {
@@ -36,10 +37,11 @@ final class CompletionStatements {
     private final Supplier<StoreLimits> limits;
     private final TaskEventLog events;
     private final BatchFinisher batches;
+    private final TaskInserts inserts;
 
     CompletionStatements(SystemAsyncTaskMapper mapper, TransactionTemplate readCommittedTransaction,
                          ReadCommittedStatements readCommitted, TransientLockRetry retry, Supplier<StoreLimits> limits,
-                         TaskEventLog events, BatchFinisher batches) {
+                         TaskEventLog events, BatchFinisher batches, TaskInserts inserts) {
         this.mapper = mapper;
         this.readCommittedTransaction = readCommittedTransaction;
         this.readCommitted = readCommitted;
@@ -47,6 +49,7 @@ final class CompletionStatements {
         this.limits = limits;
         this.events = events;
         this.batches = batches;
+        this.inserts = inserts;
     }
 
     CompletionReport write(String workerId, List<Completion> completions) {
@@ -69,11 +72,12 @@ final class CompletionStatements {
     }
 
     /**
-     * In a transaction when the group's events are to be written with it, or when it ends children of a batch
-     * (the batch's end is written with them); else as a single statement.
+     * In a transaction when the group's events are to be written with it, when it ends children of a batch
+     * (the batch's end is written with them), or when it carries children of running tasks (inserted with it);
+     * else as a single statement.
      */
     private <T> T atReadCommitted(CompletionGroup group, Supplier<T> statements) {
-        return events.recordsAny(group) || group.hasBatchChildren()
+        return events.recordsAny(group) || group.hasBatchChildren() || group.hasChildren()
                 ? readCommittedTransaction.execute(status -> statements.get())
                 : readCommitted.run(statements);
     }
@@ -82,13 +86,25 @@ final class CompletionStatements {
         int written = group.allSucceeded()
                 ? mapper.markSucceeded(workerId, completions, group.anyArtifact(), group.getReported())
                 : mapper.markCompleted(workerId, completions, group);
+        Set<Long> refused = written == completions.size() ? Set.of() : refused(workerId, completions);
         List<FinishedBatch> finished = List.of();
         if (written > 0) {
+            insertChildrenOfWritten(group, refused);
             events.completed(workerId, completions, group);
             finished = batches.finishEnded(group.getBatchIds());
         }
-        return new CompletionReport(written, written == completions.size() ? Set.of() : refused(workerId, completions),
-                Set.of(), finished);
+        return new CompletionReport(written, refused, Set.of(), finished);
+    }
+
+    /**
+     * The children of the parents whose outcome this transaction wrote: a refused parent lost its lease, and
+     * the execution that holds it now submits children of its own.
+     */
+    private void insertChildrenOfWritten(CompletionGroup group, Set<Long> refused) {
+        List<Completion> written = group.getParents().stream().filter(parent -> !refused.contains(parent.taskId())).toList();
+        if (!written.isEmpty()) {
+            inserts.insertChildrenOf(written);
+        }
     }
 
     /** The rows a write left alone: a written row keeps this holder and token and has no lease left. */

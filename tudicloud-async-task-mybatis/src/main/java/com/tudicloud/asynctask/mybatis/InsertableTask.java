@@ -8,20 +8,25 @@ final class InsertableTask {
 
     private final NewTask task;
     private final Long batchId;
+    private final Long parentTaskId;
     private Long id;
 
-    InsertableTask(NewTask task) {
-        this(task, null);
-    }
-
-    /** @param batchId the batch it is a child of, or null */
-    InsertableTask(NewTask task, Long batchId) {
+    /**
+     * @param batchId      the batch it is a child of, or null
+     * @param parentTaskId the running task that submitted it, or null
+     */
+    InsertableTask(NewTask task, Long batchId, Long parentTaskId) {
         this.task = task;
         this.batchId = batchId;
+        this.parentTaskId = parentTaskId;
     }
 
     public Long getBatchId() {
         return batchId;
+    }
+
+    public Long getParentTaskId() {
+        return parentTaskId;
     }
 
     public String getTaskType() {

@@ -40,7 +40,8 @@ import java.util.stream.Collectors;
  * of outcomes, whatever their kinds, 1 more when some write was refused, and 1 more for its task events;
  * recover 1 + one per fate, + 1 for the events (+ what {@link BatchFinisher} sends for the batches of children it
  * ended); probe 1, autocommitted. A group of outcomes with children of a batch runs in a transaction, with 1
- * statement more per batch it touches ({@link BatchFinisher}); a group without any costs what it did. Renewal runs outside any transaction, at READ COMMITTED
+ * statement more per batch it touches ({@link BatchFinisher}); a group with children of running tasks runs in a
+ * transaction too, with 1 multi-row INSERT more per 1,000 children; a group without either costs what it did. Renewal runs outside any transaction, at READ COMMITTED
  * (one statement more on a pool at another isolation); so does completion, unless its group records task
  * events: then its UPDATE and the events' INSERT share one transaction.
  * RoundTripBudgetTest counts them as the server sees them.
@@ -65,7 +66,7 @@ final class MyBatisLeaseStore implements LeaseStore {
     /** @param limits the columns' sizes, as the database counts them once it has answered */
     MyBatisLeaseStore(SystemAsyncTaskMapper mapper, TransactionTemplate readCommitted,
                       ReadCommittedStatements readCommittedStatements, TransientLockRetry retry,
-                      Supplier<StoreLimits> limits, TaskEventLog events, BatchFinisher batches) {
+                      Supplier<StoreLimits> limits, TaskEventLog events, BatchFinisher batches, TaskInserts inserts) {
         this.mapper = mapper;
         this.readCommitted = readCommitted;
         this.readCommittedStatements = readCommittedStatements;
@@ -75,7 +76,7 @@ final class MyBatisLeaseStore implements LeaseStore {
         this.events = events;
         this.batches = batches;
         this.completions = new CompletionStatements(mapper, readCommitted, readCommittedStatements, retry, limits,
-                events, batches);
+                events, batches, inserts);
     }
 
     @Override

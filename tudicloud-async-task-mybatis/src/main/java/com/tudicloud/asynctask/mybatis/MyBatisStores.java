@@ -95,7 +95,8 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         BatchFinisher finisher = new BatchFinisher(batchMapper, inserts);
         MyBatisTaskStore taskStore = new MyBatisTaskStore(mapper, joinCaller, events, inserts, finisher);
         return new MyBatisStores(taskStore,
-                new MyBatisLeaseStore(mapper, readCommitted, readCommittedStatements, retry, limits, events, finisher),
+                new MyBatisLeaseStore(mapper, readCommitted, readCommittedStatements, retry, limits, events, finisher,
+                        inserts),
                 new MyBatisTaskAdminStore(mapper, readCommitted, readCommittedStatements, events),
                 new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class), readCommittedStatements),
                 new MyBatisFleetLocks(mappers.mapper(SystemAsyncTaskLockMapper.class)),

@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.SubmittedTask;
+import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.NewTask;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -10,7 +11,8 @@ import java.util.List;
 
 /**
  * Inserts task rows: multi-row INSERTs of {@value #INSERT_CHUNK} rows each, and one statement per row with a
- * dedup key. A batch's children go the same way, with the batch's id in every row.
+ * dedup key. A batch's children go the same way, with the batch's id in every row, and so do the children a
+ * running task submitted, with their parent's id in every row.
  */
 final class TaskInserts {
 
@@ -40,8 +42,24 @@ final class TaskInserts {
         return insertAll(children, batchId);
     }
 
+    /**
+     * The children the handlers of these successes submitted, all parents' in multi-row INSERTs together; in the
+     * caller's transaction, which the caller holds.
+     */
+    void insertChildrenOf(List<Completion> parents) {
+        List<InsertableTask> rows = parents.stream().flatMap(parent -> parent.children().stream()
+                .map(child -> new InsertableTask(child, null, parent.taskId()))).toList();
+        if (rows.stream().anyMatch(row -> row.getDedupKey() != null)) {
+            throw new IllegalArgumentException("a child of a running task must not have a dedup key");
+        }
+        insertAll(rows);
+    }
+
     private List<SubmittedTask> insertAll(List<NewTask> tasks, Long batchId) {
-        List<InsertableTask> rows = tasks.stream().map(task -> new InsertableTask(task, batchId)).toList();
+        return insertAll(tasks.stream().map(task -> new InsertableTask(task, batchId, null)).toList());
+    }
+
+    private List<SubmittedTask> insertAll(List<InsertableTask> rows) {
         List<InsertableTask> plain = rows.stream().filter(row -> row.getDedupKey() == null).toList();
         for (int from = 0; from < plain.size(); from += INSERT_CHUNK) {
             mapper.insertTasks(plain.subList(from, Math.min(plain.size(), from + INSERT_CHUNK)));

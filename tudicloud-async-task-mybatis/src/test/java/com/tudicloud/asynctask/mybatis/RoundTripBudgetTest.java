@@ -133,6 +133,49 @@ class RoundTripBudgetTest {
         assertThat(completeLast16).isEqualTo(9);
     }
 
+    /**
+     * Children of running tasks cost one multi-row INSERT per 1,000, all parents' together, in the transaction of
+     * their outcomes: a group that needs no transaction otherwise (no events) opens one for them.
+     */
+    @Test
+    void childrenOfRunningTasksCostOneInsertPerThousandInTheOutcomesTransaction() {
+        recommendedPool();
+        Map<String, Long> withoutEvents = measureChildren(TaskEventMode.OFF);
+        Map<String, Long> withEvents = measureChildren(TaskEventMode.FULL);
+        System.out.println("ROUNDTRIPS children off=" + withoutEvents + " full=" + withEvents);
+
+        assertThat(withoutEvents.get("none")).isEqualTo(1);                    // the UPDATE, as complete16
+        // SET autocommit=0, UPDATE, the children's INSERT, COMMIT, SET autocommit=1
+        assertThat(withoutEvents.get("children")).isEqualTo(5);
+        assertThat(withEvents.get("none")).isEqualTo(5);                       // as complete16 with events
+        assertThat(withEvents.get("children")).isEqualTo(withEvents.get("none") + 1);
+        // 16 parents of 100 children each: 1,600 rows, two INSERTs
+        assertThat(withEvents.get("children1600")).isEqualTo(withEvents.get("none") + 2);
+    }
+
+    private Map<String, Long> measureChildren(TaskEventMode mode) {
+        db.deleteAllTasks();
+        MyBatisStores stores = MyBatisStores.create(pool, mode);
+        List<NewTask> parents = new ArrayList<>();
+        for (int i = 0; i < 48; i++) {
+            parents.add(new NewTask("job", "{}", 0, 0, 3, null, null));
+        }
+        stores.taskStore().insert(parents);
+        List<ClaimedTask> claimed = stores.leaseStore().claim(claim(48, ConcurrencyLimits.NONE));
+        long none = trips(() -> stores.leaseStore().complete(WORKER, succeeded(claimed.subList(0, 16), 0)));
+        long children = trips(() -> stores.leaseStore().complete(WORKER, succeeded(claimed.subList(16, 32), 2)));
+        long children1600 = trips(() -> stores.leaseStore().complete(WORKER, succeeded(claimed.subList(32, 48), 100)));
+        return Map.of("none", none, "children", children, "children1600", children1600);
+    }
+
+    private static List<Completion> succeeded(List<ClaimedTask> tasks, int childrenEach) {
+        List<NewTask> children = new ArrayList<>();
+        for (int i = 0; i < childrenEach; i++) {
+            children.add(new NewTask("child", "{}", 0, 0, 3, null, null));
+        }
+        return tasks.stream().map(t -> Completion.succeeded(t.id(), t.leaseToken(), null).withChildren(children)).toList();
+    }
+
     @Test
     void driverDefaults() {
         pool = db.newDataSource(1);

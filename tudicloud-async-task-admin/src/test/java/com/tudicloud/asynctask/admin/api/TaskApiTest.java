@@ -7,6 +7,7 @@ import com.tudicloud.asynctask.api.spi.ClaimRequest;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
+import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.TaskEventType;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import jakarta.servlet.http.Cookie;
@@ -26,6 +27,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.csrf;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.httpBasic;
 import static org.springframework.security.test.web.servlet.request.SecurityMockMvcRequestPostProcessors.user;
@@ -192,6 +194,23 @@ class TaskApiTest extends AdminApiTest {
                     .andExpect(content().contentType(MediaType.APPLICATION_PROBLEM_JSON));
         }
         mvc.perform(get("/api/tasks/" + id + "/events")).andExpect(status().isUnauthorized());
+    }
+
+    @Test
+    void aChildOfARunningTaskShowsItsParent() throws Exception {
+        long parent = client.submit(TaskRequest.of("mail", null)).taskId();
+        ClaimedTask claimed = stores.leaseStore().claim(
+                new ClaimRequest("worker-a", Set.of("mail"), 1, Duration.ofMillis(60_000), ConcurrencyLimits.NONE)).get(0);
+        stores.leaseStore().complete("worker-a", List.of(Completion.succeeded(parent, claimed.leaseToken(), null)
+                .withChildren(List.of(new NewTask("report", "{}", 0, 0, 3, null, null)))));
+        long child = rows.idsWithStatus("QUEUED").get(0);
+
+        mvc.perform(asViewer(get("/api/tasks/" + child)))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.taskType").value("report"))
+                .andExpect(jsonPath("$.parentTaskId").value(parent));
+        mvc.perform(asViewer(get("/api/tasks/" + parent)))
+                .andExpect(jsonPath("$.parentTaskId").value(nullValue()));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package com.tudicloud.asynctask.api.spi;
 
+import java.util.List;
+
 /**
  * The outcome of one execution, fenced by the token of the claim that ran it.
  *
@@ -11,13 +13,24 @@ package com.tudicloud.asynctask.api.spi;
  * @param progressMessage  the message of that report
  * @param batchId          the batch the task is a child of, or {@code null}: a write that ends a child looks
  *                         whether it ended its batch, and only then
+ * @param children         the tasks its handler submitted, inserted in the transaction of this outcome and only if
+ *                         the outcome is written under its token; only a SUCCEEDED outcome carries any (a retry
+ *                         submits its own again, a failure's are discarded); none carries a dedup key
  */
 public record Completion(long taskId, long leaseToken, Outcome outcome, String artifactId, String error,
-                         long retryDelayMillis, Integer progress, String progressMessage, Long batchId) {
+                         long retryDelayMillis, Integer progress, String progressMessage, Long batchId,
+                         List<NewTask> children) {
+
+    public Completion {
+        children = children == null ? List.of() : List.copyOf(children);
+        if (!children.isEmpty() && outcome != Outcome.SUCCEEDED) {
+            throw new IllegalArgumentException("only a SUCCEEDED outcome inserts children, not " + outcome);
+        }
+    }
 
     public Completion(long taskId, long leaseToken, Outcome outcome, String artifactId, String error,
                       long retryDelayMillis, Integer progress, String progressMessage) {
-        this(taskId, leaseToken, outcome, artifactId, error, retryDelayMillis, progress, progressMessage, null);
+        this(taskId, leaseToken, outcome, artifactId, error, retryDelayMillis, progress, progressMessage, null, List.of());
     }
 
     public enum Outcome {
@@ -56,12 +69,18 @@ public record Completion(long taskId, long leaseToken, Outcome outcome, String a
     /** The same outcome, with the progress its handler reported last. */
     public Completion withProgress(Integer percent, String message) {
         return new Completion(taskId, leaseToken, outcome, artifactId, error, retryDelayMillis, percent, message,
-                batchId);
+                batchId, children);
     }
 
     /** The same outcome, of a child of this batch (or of none, for {@code null}). */
     public Completion inBatch(Long batch) {
         return new Completion(taskId, leaseToken, outcome, artifactId, error, retryDelayMillis, progress,
-                progressMessage, batch);
+                progressMessage, batch, children);
+    }
+
+    /** The same outcome, with the children its handler submitted (see {@link #children()}). */
+    public Completion withChildren(List<NewTask> submitted) {
+        return new Completion(taskId, leaseToken, outcome, artifactId, error, retryDelayMillis, progress,
+                progressMessage, batchId, submitted);
     }
 }

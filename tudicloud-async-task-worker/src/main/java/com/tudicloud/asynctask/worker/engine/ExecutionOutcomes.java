@@ -4,12 +4,14 @@ import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.Completion;
+import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.PayloadCodec.MalformedPayloadException;
 import com.tudicloud.asynctask.worker.policy.TaskTypePolicies;
 import com.tudicloud.asynctask.api.TaskPolicy;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.DoubleSupplier;
@@ -40,7 +42,11 @@ final class ExecutionOutcomes {
      *         else the outcome with the progress its handler reported last
      */
     Optional<Completion> decide(TaskExecution execution, TaskResult result, Throwable error) {
-        return outcome(execution, result, error).map(completion -> execution.withLastProgress(completion));
+        List<NewTask> children = execution.context().closeChildren();
+        return outcome(execution, result, error)
+                .map(completion -> completion.outcome() == Completion.Outcome.SUCCEEDED
+                        ? completion.withChildren(children) : completion)
+                .map(execution::withLastProgress);
     }
 
     private Optional<Completion> outcome(TaskExecution execution, TaskResult result, Throwable error) {

@@ -25,7 +25,7 @@ public final class ManualWorker {
     private static final Duration DRAIN_POLL = Duration.ofMillis(10);
 
     private final WorkerSetup setup;
-    private final StorableValues values;
+    private final ExecutionContexts contexts;
     private final ActiveExecutions active;
     private final CompletionWriter writer;
     private final TaskRunner runner;
@@ -34,7 +34,8 @@ public final class ManualWorker {
     ManualWorker(WorkerSetup setup) {
         this.setup = setup;
         WorkerConfig config = setup.config();
-        this.values = new StorableValues(setup.store()::limits, setup.metrics());
+        StorableValues values = new StorableValues(setup.store()::limits, setup.metrics());
+        this.contexts = setup.contexts(values);
         this.active = new ActiveExecutions(1, finished -> {
         });
         WorkerObservations observations = setup.observations();
@@ -115,7 +116,7 @@ public final class ManualWorker {
         if (claimed.isEmpty()) {
             return false;
         }
-        TaskExecution execution = new TaskExecution(claimed.get(0), sentAt, lease.toNanos(), values);
+        TaskExecution execution = new TaskExecution(claimed.get(0), sentAt, lease.toNanos(), contexts);
         active.add(execution);
         runner.run(execution);
         writer.flush();

@@ -27,9 +27,9 @@ final class TaskExecution {
     private final AtomicBoolean completing = new AtomicBoolean();
     private Thread thread;
 
-    TaskExecution(ClaimedTask task, long claimSentAtNanos, long leaseNanos, StorableValues values) {
+    TaskExecution(ClaimedTask task, long claimSentAtNanos, long leaseNanos, ExecutionContexts contexts) {
         this.task = task;
-        this.context = new TaskExecutionContext(task, values);
+        this.context = contexts.forTask(task);
         this.leaseDeadlineNanos = claimSentAtNanos + leaseNanos;
     }
 

@@ -1,15 +1,19 @@
 package com.tudicloud.asynctask.worker.engine;
 
 import com.tudicloud.asynctask.api.TaskContext;
+import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
+import com.tudicloud.asynctask.api.spi.NewTask;
 
+import java.util.List;
 import java.util.OptionalLong;
 
-/** The context a handler sees; progress waits here for the next heartbeat. */
+/** The context a handler sees; progress waits here for the next heartbeat, children for the outcome. */
 final class TaskExecutionContext implements TaskContext {
 
     private final ClaimedTask task;
     private final StorableValues values;
+    private final SubmittedChildren children;
     private volatile boolean cancellationRequested;
     private volatile Progress progress;
     private volatile boolean messageAdjusted;
@@ -17,9 +21,10 @@ final class TaskExecutionContext implements TaskContext {
     record Progress(int percent, String message) {
     }
 
-    TaskExecutionContext(ClaimedTask task, StorableValues values) {
+    TaskExecutionContext(ClaimedTask task, StorableValues values, SubmittedChildren children) {
         this.task = task;
         this.values = values;
+        this.children = children;
     }
 
     @Override
@@ -66,6 +71,16 @@ final class TaskExecutionContext implements TaskContext {
         String fitted = values.progressMessage(task, message, !messageAdjusted);
         messageAdjusted |= fitted != message;
         this.progress = new Progress(percent, fitted);
+    }
+
+    @Override
+    public void submit(TaskRequest child) {
+        children.add(child);
+    }
+
+    /** Ends submitting as the outcome is decided: a SUCCEEDED outcome carries the children returned. */
+    List<NewTask> closeChildren() {
+        return children.close();
     }
 
     void requestCancellation() {

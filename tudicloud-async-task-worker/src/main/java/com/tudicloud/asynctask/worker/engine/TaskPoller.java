@@ -48,7 +48,7 @@ final class TaskPoller {
     private final Duration leaseTimeout;
     private final Duration pollInterval;
     private final PollBackoff backoff;
-    private final StorableValues values;
+    private final ExecutionContexts contexts;
     private final IdleProbe probe;
     private final WorkerObservations observations;
     /** The last claim got all it asked for: the queue is deeper than this worker's room. */
@@ -60,7 +60,7 @@ final class TaskPoller {
     TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, FleetLimits limits, PausedTypes paused, int slots,
                ActiveExecutions active, ExecutionPace pace, PollWaiter waiter, SlotDispatcher dispatcher,
                AsyncTaskMetrics metrics, WorkerVitals vitals, Duration leaseTimeout, Duration pollInterval,
-               StorableValues values, IdleProbe probe, WorkerObservations observations) {
+               ExecutionContexts contexts, IdleProbe probe, WorkerObservations observations) {
         this.workerId = workerId;
         this.store = store;
         this.taskTypes = Set.copyOf(taskTypes);
@@ -76,7 +76,7 @@ final class TaskPoller {
         this.leaseTimeout = leaseTimeout;
         this.pollInterval = pollInterval;
         this.backoff = new PollBackoff(pollInterval);
-        this.values = values;
+        this.contexts = contexts;
         this.probe = probe;
         this.observations = observations;
     }
@@ -156,7 +156,7 @@ final class TaskPoller {
         vitals.pollSucceeded();
         List<TaskExecution> executions = new ArrayList<>(claimed.size());
         for (ClaimedTask task : claimed) {
-            TaskExecution execution = new TaskExecution(task, sentAt, leaseTimeout.toNanos(), values);
+            TaskExecution execution = new TaskExecution(task, sentAt, leaseTimeout.toNanos(), contexts);
             active.add(execution);
             executions.add(execution);
         }

@@ -69,7 +69,7 @@ final class WorkerRun {
                 System::nanoTime);
         poller = new TaskPoller(setup.workerId(), setup.store(), setup.handlers().taskTypes(), limits, paused, slots,
                 active, pace, waiter, dispatcher, setup.metrics(), setup.vitals(), config.leaseTimeout(),
-                config.pollInterval(), values, probe, observations);
+                config.pollInterval(), setup.contexts(values), probe, observations);
         services = maintenance(probe, observations);
         writerThread = new NamedThreads("async-task-completions").newThread(writer::runUntilStopped);
         pollerThread = new NamedThreads("async-task-poller").newThread(poller::runUntilStopped);

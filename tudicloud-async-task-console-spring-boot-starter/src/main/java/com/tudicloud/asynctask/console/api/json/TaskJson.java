@@ -24,6 +24,8 @@ public record TaskJson(
         String dedupKey,
         @Schema(description = "what the task belongs to (a customer, a tenant) for its type's per-key concurrency",
                 example = "customer-42") String key,
+        @Schema(description = "the task whose handler submitted this one as its child, if any", example = "1041")
+        Long parentTaskId,
         @Schema(description = "when the task is (or was) due") Instant availableAt,
         @Schema(example = "1") int attemptCount,
         @Schema(example = "3") int maxAttempts,
@@ -55,7 +57,7 @@ public record TaskJson(
     private static TaskJson of(TaskView v, JsonNode payload, List<String> redactedFields, boolean fullErrors,
                                String submittedBy) {
         return new TaskJson(v.id(), v.taskType(), v.status(), v.priority(), payload, redactedFields, v.ownerId(), v.dedupKey(),
-                v.taskKey(), v.availableAt(), v.attemptCount(), v.maxAttempts(), v.leaseOwner(), v.leaseUntil(), v.leaseToken(),
+                v.taskKey(), v.parentTaskId(), v.availableAt(), v.attemptCount(), v.maxAttempts(), v.leaseOwner(), v.leaseUntil(), v.leaseToken(),
                 v.progress(), v.progressMessage(), v.artifactId(), ErrorText.shown(v.lastError(), fullErrors),
                 v.createTime(), v.updateTime(), v.startedAt(), v.finishedAt(), submittedBy);
     }
