@@ -4,10 +4,12 @@
  * the batch detail. GET /api/batches lists rows without counts (a count reads a batch's children), so each
  * shown batch is read on its own (GET /api/batches/{id}): an ended batch once, an open one every round.
  *
+ * A row is redrawn only when its batch changed, so that its link keeps the focus across rounds.
+ *
  * Text only through textContent: every cell is built with h(), whose text children are text nodes.
  */
 import {api} from '../api.js';
-import {$, h} from '../dom.js';
+import {$, h, syncRows} from '../dom.js';
 import {emit} from '../events.js';
 import {timeElement} from '../format.js';
 import {t} from '../i18n.js';
@@ -16,6 +18,8 @@ import {BATCH_STATES, ENDED, batchBadge, batchProgress, childCounts} from './par
 const PAGE = 10;
 const COLUMNS = ['id', 'state', 'progress', 'children', 'created', 'ended'];
 
+/** Rows by batch id, each with the batch it shows: a row is rebuilt only when its batch changed. */
+const rows = new Map();
 /** Ended batches as last read: their counts change no more. */
 const endedBatches = new Map();
 let olderIds = [];
@@ -68,7 +72,10 @@ async function load() {
     }
     const ids = [...first.ids, ...olderIds.filter((id) => !first.ids.includes(id))];
     const batches = await Promise.all(ids.map(read));
-    $('batch-rows').replaceChildren(...batches.map(row));
+    syncRows($('batch-rows'), rows, batches, (batch) => batch.id, (batch, known) => {
+        const shown = JSON.stringify(batch);
+        return known && known.shown === shown ? known : {tr: row(batch), shown};
+    });
     $('batches-empty').hidden = batches.length > 0;
     $('batches-more').hidden = nextBefore === null;
 }

@@ -297,6 +297,8 @@ class TaskApiTest extends AdminApiTest {
         assertThat(page.getResponse().getForwardedUrl()).isEqualTo("/console/login.html");
         assertThat(page.getResponse().getCookie("XSRF-TOKEN")).as("the token the login form sends").isNotNull();
         mvc.perform(get("/console/js/login.js")).andExpect(status().isOk());
+        // the bundles it loads, with the parts they import
+        mvc.perform(get("/console/js/messages/batches/zh-CN.js")).andExpect(status().isOk());
         // a browser is sent to the login page, a program gets its 401
         mvc.perform(get("/console/js/main.js").accept(MediaType.TEXT_HTML)).andExpect(status().isFound())
                 .andExpect(header().string("Location", endsWith("/login")));
