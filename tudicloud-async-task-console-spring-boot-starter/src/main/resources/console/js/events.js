@@ -1,6 +1,7 @@
 /*
  * A few named events between the console's views, so that a view needs no other view's module:
- * 'task:open' (id) and 'task:close', 'task:selected' (id or null, once the detail shows it),
+ * 'task:open' (id) and 'task:close', 'task:selected' (id or null, once the detail shows it), 'batch:open' (id)
+ * and 'batch:close' (the batch detail),
  * 'filters:changed' and 'tasks:changed' (the table's query changed), 'tasks:loaded' ({total, capped}: how many
  * tasks the table's filters match, capped at the server's list limit, after each load), 'refresh:now' (after an
  * action).

@@ -37,6 +37,7 @@ function followHashChanges() {
         readHash();
         syncFilterInputs();
         emit(state.detailId ? 'task:open' : 'task:close', state.detailId);
+        emit(state.batchId ? 'batch:open' : 'batch:close', state.batchId);
         emit('refresh:now');
     });
 }

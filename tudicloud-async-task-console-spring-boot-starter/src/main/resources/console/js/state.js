@@ -1,5 +1,5 @@
 /*
- * What the console shows, kept in the URL fragment (filters, sort, page, open task, auto-refresh), so
+ * What the console shows, kept in the URL fragment (filters, sort, page, open task or batch, auto-refresh), so
  * that a reload, a language switch or a shared link shows the same view; and who is logged in.
  *
  * Text only through textContent: this module touches no DOM.
@@ -24,11 +24,17 @@ export const state = {
     page: 0,
     size: 20,
     detailId: null,
+    batchId: null,
     auto: true,
 };
 
 /** The logged-in user as /api/me describes it. */
 export const session = {me: {username: '', roles: [], canOperate: false, submittableTaskTypes: [], serverTimeZone: 'UTC'}};
+
+function positiveId(text) {
+    const id = parseInt(text || '', 10);
+    return Number.isFinite(id) && id > 0 ? id : null;
+}
 
 export function readHash() {
     const params = new URLSearchParams(window.location.hash.replace(/^#/, ''));
@@ -43,8 +49,8 @@ export function readHash() {
     state.page = Math.max(0, parseInt(params.get('page') || '0', 10) || 0);
     const size = parseInt(params.get('size') || '20', 10);
     state.size = PAGE_SIZES.includes(size) ? size : 20;
-    const task = parseInt(params.get('task') || '', 10);
-    state.detailId = Number.isFinite(task) && task > 0 ? task : null;
+    state.detailId = positiveId(params.get('task'));
+    state.batchId = positiveId(params.get('batch'));
     state.auto = params.get('auto') !== 'off';
 }
 
@@ -63,6 +69,7 @@ export function writeHash() {
     if (state.page) params.set('page', String(state.page));
     if (state.size !== 20) params.set('size', String(state.size));
     if (state.detailId) params.set('task', String(state.detailId));
+    if (state.batchId) params.set('batch', String(state.batchId));
     if (!state.auto) params.set('auto', 'off');
     const hash = params.toString();
     history.replaceState(null, '', hash ? `#${hash}` : window.location.pathname + window.location.search);

@@ -11,6 +11,8 @@
  * Text only through textContent: this module touches no DOM.
  */
 import audit from './audit/table.js';
+import batchDetail from './batches/detail.js';
+import batches from './batches/table.js';
 import detail from './detail/panel.js';
 import stats from './overview/stats.js';
 import timeline from './overview/timeline.js';
@@ -23,4 +25,5 @@ import submit from './tasks/submit.js';
 import tasks from './tasks/table.js';
 import types from './types/types.js';
 
-export default [stats, timeline, workers, types, filters, bulk, tasks, submit, detail, schedules, scheduleForm, audit];
+export default [stats, timeline, workers, types, filters, bulk, tasks, submit, detail, batches, batchDetail, schedules,
+    scheduleForm, audit];

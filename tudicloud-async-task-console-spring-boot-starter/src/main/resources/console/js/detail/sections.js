@@ -7,6 +7,7 @@
  * Text only through textContent: sections are built with h(); task data are text nodes.
  */
 import {h} from '../dom.js';
+import {emit} from '../events.js';
 import {duration, timeElement} from '../format.js';
 import {t} from '../i18n.js';
 import {ACTIVE, WAITING} from '../state.js';
@@ -71,6 +72,8 @@ function about(task) {
         ['detail.priority', String(task.priority)],
         ['detail.owner', task.ownerId, 'owner'],
         ['detail.key', task.key ? h('span', {class: 'mono'}, task.key) : null, 'key'],
+        ['batches.field', task.batchId ? h('button', {type: 'button', class: 'link', 'data-testid': 'batch-link',
+            onclick: () => emit('batch:open', task.batchId)}, t('batches.link', {id: task.batchId})) : null, 'batch'],
         ['detail.dedupKey', task.dedupKey ? h('span', {class: 'mono'}, task.dedupKey) : null],
         ['detail.attempts', t('detail.attemptsOf', {attempts: task.attemptCount, max: task.maxAttempts}), 'attempts']));
 }

@@ -1,9 +1,12 @@
 /*
  * The console's strings in English. Every key here is in messages/zh-CN.js too. {name} is filled in by
- * t(key, {name}); a key with .one and .other is chosen by the count (Intl.PluralRules).
+ * t(key, {name}); a key with .one and .other is chosen by the count (Intl.PluralRules). A view with many
+ * strings keeps them in a part of its own (messages/batches/en.js), spread in at the end.
  *
  * Text only through textContent: these strings are shown as text, never parsed as markup.
  */
+import batches from './batches/en.js';
+
 export default {
     'app.title': 'tudicloud async tasks',
     'app.product': 'async tasks',
@@ -385,4 +388,5 @@ export default {
     'bulkCancel.done.one': 'Cancelled: {changed}; asked to stop: {requested}.',
     'bulkCancel.done.other': 'Cancelled: {changed}; asked to stop: {requested}.',
     'bulkCancel.failed': 'The bulk cancel failed: {detail}',
+    ...batches,
 };

@@ -1,9 +1,11 @@
 /*
  * 控制台的简体中文文案。键与 messages/en.js 完全相同。{name} 由 t(key, {name}) 填入；
- * 中文没有单复数之分，带 .one/.other 的键两者写法相同。
+ * 中文没有单复数之分，带 .one/.other 的键两者写法相同。文案多的视图另有一份（messages/batches/zh-CN.js），在末尾展开。
  *
  * Text only through textContent: these strings are shown as text, never parsed as markup.
  */
+import batches from './batches/zh-CN.js';
+
 export default {
     'app.title': 'tudicloud 异步任务',
     'app.product': '异步任务',
@@ -385,4 +387,5 @@ export default {
     'bulkCancel.done.one': '已取消 {changed} 个；已请求停止 {requested} 个。',
     'bulkCancel.done.other': '已取消 {changed} 个；已请求停止 {requested} 个。',
     'bulkCancel.failed': '批量取消失败：{detail}',
+    ...batches,
 };

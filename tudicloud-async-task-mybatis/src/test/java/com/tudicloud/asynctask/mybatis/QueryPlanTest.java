@@ -48,6 +48,8 @@ class QueryPlanTest {
     private static final int OWNERS = 300;
     /** An owner with an ordinary number of tasks, as a user of the console would be. */
     private static final String TYPICAL_OWNER = "user-7";
+    /** A batch of a fifth of the table: a page of it must not sort all its children. */
+    private static final long LARGE_BATCH = 1;
 
     private static TestDatabase db;
     private static String database;
@@ -63,6 +65,7 @@ class QueryPlanTest {
         SchemaScripts.applyChangelog(dataSource);
         insertRealisticMix(dataSource);
         insertEvents(dataSource);
+        makeBatchChildren(dataSource);
         new JdbcTemplate(dataSource).queryForList("ANALYZE TABLE system_async_task, system_async_task_event");
         explain = new MapperExplain(dataSource);
         printDistribution();
@@ -243,6 +246,34 @@ class QueryPlanTest {
         List<Map<String, Object>> plan = explain("search", Map.of("q", newestFirst));
 
         assertUsesIndexWithoutSorting(plan, "idx_async_task_created");
+    }
+
+    /** A batch's children newest first, a page deep: its range of the batch index read backwards, the LIMIT ending it. */
+    @Test
+    void aBatchsChildrenNewestFirstReadTheBatchIndexBackwards() {
+        TaskQuery children = new TaskQuery(Set.of(), null, null, null, null, TaskSort.CREATE_TIME, true, 2, 50, null,
+                LARGE_BATCH);
+
+        List<Map<String, Object>> plan = explain("search", Map.of("q", children));
+
+        assertUsesIndexWithoutSorting(plan, "idx_async_task_batch_created");
+    }
+
+    @Test
+    void aBatchsCappedCountReadsABatchIndexAlone() {
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("q", new TaskQuery(Set.of(), null, null, null, null, TaskSort.CREATE_TIME, true, 0, 20, null, LARGE_BATCH));
+        params.put("limit", 10_001L);
+
+        List<Map<String, Object>> plan = explain("countMatchingUpTo", params);
+
+        String shown = render(plan);
+        assertThat(plan).as("EXPLAIN:%n%s", shown).anySatisfy(row -> {
+            assertThat(row.get("table")).isEqualTo("system_async_task");
+            assertThat(row.get("type")).isEqualTo("ref");
+            assertThat(String.valueOf(row.get("key"))).startsWith("idx_async_task_batch");
+            assertThat(String.valueOf(row.get("Extra"))).containsIgnoringCase("Using index");
+        });
     }
 
     /** The overview's counts: a range of one status-first index per status, from the index alone, LIMIT-bounded. */
@@ -570,6 +601,13 @@ class QueryPlanTest {
         insert.setObject(p++, started);
         insert.setObject(p++, finished);
         return p;
+    }
+
+    /** Every fifth task a child of LARGE_BATCH, a few of a small batch beside it; the rest belong to none. */
+    private static void makeBatchChildren(DataSource dataSource) {
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        jdbc.update("UPDATE system_async_task SET batch_id = ? WHERE id % 5 = 0", LARGE_BATCH);
+        jdbc.update("UPDATE system_async_task SET batch_id = ? WHERE id % 500 = 1", LARGE_BATCH + 1);
     }
 
     private static int weighted(Random random, double... weights) {

@@ -107,7 +107,7 @@ class SkewedKeyedClaimTest {
     /** An operator's listing of one key, newest first: the key's range of idx_async_task_key, read backwards. */
     @Test
     void aKeysListingReadsItsNewestTasksFromItsIndex() {
-        TaskQuery big = new TaskQuery(Set.of(), null, null, null, null, TaskSort.CREATE_TIME, true, 0, 20, "big");
+        TaskQuery big = new TaskQuery(Set.of(), null, null, null, null, TaskSort.CREATE_TIME, true, 0, 20, "big", null);
         List<Map<String, Object>> plan = new MapperExplain(pool).explain("search", Map.of("q", big));
         System.out.println("EXPLAIN search by key:\n" + render(plan));
 

@@ -75,7 +75,7 @@ public class SecurityConfiguration {
     /** What the login page loads; the console's other files need a login. */
     private static final String[] LOGIN_PAGE_FILES = {"/console/login.html", "/console/favicon.svg",
             "/console/css/base.css", "/console/css/login.css", "/console/js/login.js", "/console/js/api.js",
-            "/console/js/dom.js", "/console/js/i18n.js", "/console/js/messages/*.js"};
+            "/console/js/dom.js", "/console/js/i18n.js", "/console/js/messages/**"};
     /**
      * Only this application's own files and calls: no inline script or style, no other origin, no framing. Images
      * may also be data: URIs, which Swagger UI's style sheet uses for its icons.

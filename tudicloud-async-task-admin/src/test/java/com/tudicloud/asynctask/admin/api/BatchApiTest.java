@@ -11,6 +11,7 @@ import java.util.Collections;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
@@ -37,6 +38,7 @@ class BatchApiTest extends AdminApiTest {
                 .andExpect(jsonPath("$.progressPercent").value(0))
                 .andExpect(jsonPath("$.callbackTypes.SUCCESS").value("mail"))
                 .andExpect(jsonPath("$.ownerId").value("alice"))
+                .andExpect(jsonPath("$.createdAt", endsWith("Z")))   // an instant, as a task's times are
                 .andReturn().getResponse().getContentAsString();
         long id = ((Number) JsonPath.read(created, "$.id")).longValue();
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE batch_id = ?", Long.class, id))

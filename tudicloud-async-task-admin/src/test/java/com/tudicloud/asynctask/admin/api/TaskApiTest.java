@@ -2,6 +2,9 @@ package com.tudicloud.asynctask.admin.api;
 
 import com.tudicloud.asynctask.admin.AdminApiTest;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
+import com.tudicloud.asynctask.api.BatchRequest;
+import com.tudicloud.asynctask.api.SubmittedBatch;
+import com.tudicloud.asynctask.api.SubmittedTask;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.spi.ClaimRequest;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
@@ -141,6 +144,30 @@ class TaskApiTest extends AdminApiTest {
                         .content("{\"taskType\": \"mail\", \"key\": \" padded \"}"))
                 .andExpect(status().isBadRequest())
                 .andExpect(content().string(containsString("white space")));
+    }
+
+    @Test
+    void aBatchsChildrenCarryTheirBatchAndFilterTheListingNewestFirst() throws Exception {
+        SubmittedBatch batch = client.submitBatch(BatchRequest.of(List.of(TaskRequest.of("report", null),
+                TaskRequest.of("report", null), TaskRequest.of("report", null))));
+        client.submitBatch(BatchRequest.of(List.of(TaskRequest.of("report", null))));
+        long lone = client.submit(TaskRequest.of("report", null)).taskId();
+        List<Long> children = batch.children().stream().map(SubmittedTask::taskId).toList();
+
+        mvc.perform(asViewer(get("/api/tasks")).param("batchId", String.valueOf(batch.batchId())).param("size", "2"))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.total").value(3))
+                .andExpect(jsonPath("$.items[*].id").value(contains(children.get(2).intValue(), children.get(1).intValue())))
+                .andExpect(jsonPath("$.items[0].batchId").value(batch.batchId()));
+        mvc.perform(asViewer(get("/api/tasks/" + children.get(0))))
+                .andExpect(jsonPath("$.batchId").value(batch.batchId()));
+        mvc.perform(asViewer(get("/api/tasks/" + lone)))
+                .andExpect(jsonPath("$.batchId").value(nullValue()));
+        for (String bad : List.of("0", "-3", "seven", "99999999999999999999")) {
+            mvc.perform(asViewer(get("/api/tasks")).param("batchId", bad))
+                    .andExpect(status().isBadRequest())
+                    .andExpect(jsonPath("$.detail", containsString("batchId")));
+        }
     }
 
     @Test
@@ -288,6 +315,8 @@ class TaskApiTest extends AdminApiTest {
         assertThat(page.getResponse().getForwardedUrl()).isEqualTo("/console/login.html");
         assertThat(page.getResponse().getCookie("XSRF-TOKEN")).as("the token the login form sends").isNotNull();
         mvc.perform(get("/console/js/login.js")).andExpect(status().isOk());
+        // the bundles it loads, with the parts they import
+        mvc.perform(get("/console/js/messages/batches/zh-CN.js")).andExpect(status().isOk());
         // a browser is sent to the login page, a program gets its 401
         mvc.perform(get("/console/js/main.js").accept(MediaType.TEXT_HTML)).andExpect(status().isFound())
                 .andExpect(header().string("Location", endsWith("/login")));

@@ -14,9 +14,11 @@ import java.util.Set;
  * @param page        from 0
  * @param size        1 to {@link #MAX_SIZE}
  * @param taskKey     only the tasks of this key
+ * @param batchId     only the tasks of this batch
  */
 public record TaskQuery(Set<TaskStatus> statuses, String taskType, String ownerId, Instant createdFrom,
-                        Instant createdTo, TaskSort sort, boolean descending, int page, int size, String taskKey) {
+                        Instant createdTo, TaskSort sort, boolean descending, int page, int size, String taskKey,
+                        Long batchId) {
 
     public static final int MAX_SIZE = 200;
 
@@ -31,10 +33,10 @@ public record TaskQuery(Set<TaskStatus> statuses, String taskType, String ownerI
         }
     }
 
-    /** A query of any key. */
+    /** A query of any key and any batch. */
     public TaskQuery(Set<TaskStatus> statuses, String taskType, String ownerId, Instant createdFrom,
                      Instant createdTo, TaskSort sort, boolean descending, int page, int size) {
-        this(statuses, taskType, ownerId, createdFrom, createdTo, sort, descending, page, size, null);
+        this(statuses, taskType, ownerId, createdFrom, createdTo, sort, descending, page, size, null, null);
     }
 
     public long offset() {

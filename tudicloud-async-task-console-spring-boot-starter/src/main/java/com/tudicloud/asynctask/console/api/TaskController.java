@@ -99,6 +99,8 @@ public class TaskController {
             @RequestParam(required = false) @Size(max = 128) String ownerId,
             @Parameter(description = "only this key (exactly)", example = "customer-42")
             @RequestParam(required = false) @Size(max = TaskRequest.MAX_KEY_LENGTH) String key,
+            @Parameter(description = "only the children of this batch", example = "17")
+            @RequestParam(required = false) @Min(1) Long batchId,
             @Parameter(description = "created at or after (ISO-8601)", example = "2026-11-29T00:00:00Z")
             @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant createdFrom,
             @Parameter(description = "created before (ISO-8601)", example = "2026-11-30T00:00:00Z")
@@ -124,7 +126,7 @@ public class TaskController {
         SortParameter order = SortParameter.parse(sort);
         TaskPage found = adminStore.search(new TaskQuery(status == null ? Set.of() : Set.copyOf(status),
                 blankToNull(taskType), blankToNull(ownerId), createdFrom, createdTo, order.sort(), order.descending(),
-                page, size, blankToNull(key)), listLimit);
+                page, size, blankToNull(key), batchId), listLimit);
         boolean fullErrors = access.currentUserOperates();
         return new TaskPageJson(found.items().stream().map(task -> TaskJson.summary(task, fullErrors)).toList(),
                 found.total(), found.totalCapped(), page, size);

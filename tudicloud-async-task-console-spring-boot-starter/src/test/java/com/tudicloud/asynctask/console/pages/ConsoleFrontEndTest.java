@@ -24,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ConsoleFrontEndTest {
 
     private static final Path CONSOLE = Path.of("src", "main", "resources", "console");
+    private static final Path MESSAGES = Path.of("js", "messages");
     private static final int MAX_LINES = 400;
     private static final Pattern ENTRY = Pattern.compile("^ {4}'([^']+)': '(.*)',$", Pattern.MULTILINE);
     private static final Pattern KEY_LITERAL = Pattern.compile("'([a-z][a-zA-Z]*(?:\\.[a-zA-Z]+)+)'");
@@ -34,7 +35,10 @@ class ConsoleFrontEndTest {
             "status.", List.of("QUEUED", "RUNNING", "SUCCESS", "FAILED", "CANCEL_REQUESTED", "CANCELLED"),
             "chart.finished.", List.of("success", "failed", "cancelled"),
             "chart.queue.", List.of("due", "running"),
-            "workers.state.", List.of("live", "silent", "stopped"));
+            "workers.state.", List.of("live", "silent", "stopped"),
+            "batches.state.", List.of("OPEN", "CANCELLING", "SUCCEEDED", "FAILED", "CANCELLED"),
+            "batches.callback.", List.of("SUCCESS", "FAILURE", "COMPLETE"),
+            "batches.column.", List.of("id", "state", "progress", "children", "created", "ended"));
     /** String literals shaped like keys that are not message keys. */
     private static final Set<String> NOT_MESSAGES = Set.of("tudicloud.console.language");
 
@@ -100,7 +104,7 @@ class ConsoleFrontEndTest {
         Set<String> known = bundle("en.js").keySet();
         Set<String> used = new TreeSet<>();
         for (Path file : files(".js")) {
-            if (!file.getParent().endsWith("messages")) {
+            if (!CONSOLE.relativize(file).startsWith(MESSAGES)) {
                 collect(KEY_LITERAL, Files.readString(file), used);
             }
         }
@@ -126,11 +130,18 @@ class ConsoleFrontEndTest {
         }
     }
 
+    /** A language's bundle: messages/{name} and the parts of it that views keep in messages/{view}/{name}. */
     private static Map<String, String> bundle(String name) throws IOException {
         Map<String, String> entries = new TreeMap<>();
-        Matcher matcher = ENTRY.matcher(Files.readString(CONSOLE.resolve("js").resolve("messages").resolve(name)));
-        while (matcher.find()) {
-            assertThat(entries.put(matcher.group(1), matcher.group(2))).as("key %s once", matcher.group(1)).isNull();
+        List<Path> parts = files(name).stream()
+                .filter(file -> CONSOLE.relativize(file).startsWith(MESSAGES) && file.getFileName().toString().equals(name))
+                .toList();
+        assertThat(parts).as("parts of " + name).isNotEmpty();
+        for (Path part : parts) {
+            Matcher matcher = ENTRY.matcher(Files.readString(part));
+            while (matcher.find()) {
+                assertThat(entries.put(matcher.group(1), matcher.group(2))).as("key %s once", matcher.group(1)).isNull();
+            }
         }
         return entries;
     }

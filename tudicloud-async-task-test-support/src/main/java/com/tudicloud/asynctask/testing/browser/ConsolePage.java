@@ -190,6 +190,45 @@ public final class ConsolePage {
         waitUntil("the detail is closed", () -> !driver.findElement(By.id("detail")).isDisplayed());
     }
 
+    // ------------------------------------------------------------------ batches
+
+    public WebElement batchRow(long id) {
+        return driver.findElement(By.cssSelector("#batch-rows tr[data-batch-id='" + id + "']"));
+    }
+
+    /** The state the batch's row shows, e.g. OPEN, in any language; null while the row is not on the page. */
+    public String shownBatchState(long id) {
+        List<WebElement> rows = driver.findElements(By.cssSelector("#batch-rows tr[data-batch-id='" + id + "']"));
+        return rows.isEmpty() ? null
+                : rows.get(0).findElement(By.cssSelector("[data-testid=batch-state]")).getDomAttribute("data-state");
+    }
+
+    public void waitForBatchState(long id, String state) {
+        waitUntil("batch " + id + " shows " + state, () -> state.equals(shownBatchState(id)));
+    }
+
+    /** Opens the batch's detail from its row and waits until it shows its children. */
+    public void openBatch(long id) {
+        batchRow(id).findElement(By.cssSelector("[data-testid=open-batch]")).click();
+        waitForBatchDetail(id);
+    }
+
+    public void waitForBatchDetail(long id) {
+        waitUntil("the detail of batch " + id + " is open", () -> batchDetail().isDisplayed()
+                && String.valueOf(id).equals(batchDetail().getDomAttribute("data-batch-id"))
+                && !batchDetail().findElements(By.cssSelector("[data-testid=batch-children]")).isEmpty());
+    }
+
+    public WebElement batchDetail() {
+        return driver.findElement(By.id("batch-detail"));
+    }
+
+    /** The ids of the children the batch detail lists, in its order. */
+    public List<Long> shownChildren() {
+        return batchDetail().findElements(By.cssSelector("[data-testid=batch-child]")).stream()
+                .map(row -> Long.parseLong(row.getDomAttribute("data-task-id"))).toList();
+    }
+
     public void setAutoRefresh(boolean on) {
         if (driver.findElement(By.id("auto-refresh")).isSelected() != on) {
             driver.findElement(By.cssSelector("label.switch")).click();

@@ -43,7 +43,18 @@ final class Wire {
             overSocket++;
             return overSocket(request);
         }
-        HttpResponse<byte[]> response = client.send(built, HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> response;
+        try {
+            response = client.send(built, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException noStatusLine) {
+            if (!String.valueOf(noStatusLine.getMessage()).startsWith("parsing HTTP/1.1 status line")) {
+                throw noStatusLine;
+            }
+            // Tomcat answers a request line too long to read whole as HTTP/0.9, a body alone, which HttpClient
+            // cannot parse; nothing behind Tomcat saw the request, so it goes again over the socket (status 0)
+            overSocket++;
+            return overSocket(request);
+        }
         return new Reply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(null),
                 response.body());
     }

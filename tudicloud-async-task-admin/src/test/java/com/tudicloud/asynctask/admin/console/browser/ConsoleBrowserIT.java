@@ -312,6 +312,95 @@ class ConsoleBrowserIT {
         page.screenshot(SCREENSHOTS.resolve("console-schedules.png"));
     }
 
+    /** Children that wait ten minutes: the batch stays OPEN, and nothing of it runs. */
+    private static final String WAITING_BATCH = """
+            {"children": [{"taskType": "%1$s", "delayMs": 600000}, {"taskType": "%1$s", "delayMs": 600000}],
+             "onComplete": {"taskType": "%1$s"}}
+            """.formatted(QUICK);
+
+    @Test
+    void anOperatorFollowsABatchToItsChildrenAndBackAndCancelsAnOpenOne() throws Exception {
+        long done = api.submitBatch("""
+                {"children": [{"taskType": "%1$s"}, {"taskType": "%1$s"}, {"taskType": "%1$s"}],
+                 "onSuccess": {"taskType": "%1$s"}, "onComplete": {"taskType": "%1$s"}}
+                """.formatted(QUICK));
+        long open = api.submitBatch(WAITING_BATCH);
+        List<Long> children = new ArrayList<>();
+        api.get("/api/tasks?batchId=" + done).get("items").forEach(task -> children.add(task.get("id").asLong()));
+        ConsolePage page = browser("en-US").logIn("operator", "operator");
+
+        // newest first: the open batch above the one that ended
+        page.waitForBatchState(done, "SUCCEEDED");
+        page.waitUntil("the open batch is listed first", () -> page.driver().findElements(By.cssSelector("#batch-rows tr"))
+                .get(0).getDomAttribute("data-batch-id").equals(String.valueOf(open)));
+        WebElement ended = page.batchRow(done);
+        assertThat(ended.findElement(By.cssSelector("[data-testid=progress-message]")).getText()).isEqualTo("3 of 3 done");
+        assertThat(ended.findElement(By.cssSelector("[data-testid=batch-count][data-status=SUCCESS]")).getDomProperty("textContent"))
+                .endsWith(" 3");
+        WebElement waiting = page.batchRow(open);
+        assertThat(page.shownBatchState(open)).isEqualTo("OPEN");
+        assertThat(waiting.findElement(By.cssSelector("[data-testid=progress-message]")).getText()).isEqualTo("0 of 2 done");
+        assertThat(waiting.findElement(By.cssSelector("[data-testid=batch-count][data-status=SCHEDULED]"))
+                .getDomProperty("textContent")).endsWith(" 2");
+        new Select(page.driver().findElement(By.id("batches-state"))).selectByValue("SUCCEEDED");
+        page.waitUntil("the state filter leaves the ended batch only", () -> page.shownBatchState(open) == null
+                && "SUCCEEDED".equals(page.shownBatchState(done)));
+        new Select(page.driver().findElement(By.id("batches-state"))).selectByValue("");
+        page.waitForBatchState(open, "OPEN");
+
+        // the ended batch: its callbacks with their tasks, its children newest first, no cancel
+        page.openBatch(done);
+        WebElement detail = page.batchDetail();
+        assertThat(detail.findElements(By.cssSelector("[data-testid=batch-callback]")).stream()
+                .map(callback -> callback.getDomAttribute("data-end")).toList()).containsExactly("SUCCESS", "COMPLETE");
+        assertThat(detail.findElements(By.cssSelector("[data-testid=callback-task]"))).hasSize(2);
+        List<Long> newestFirst = new ArrayList<>(children);
+        newestFirst.sort(Collections.reverseOrder());
+        assertThat(page.shownChildren()).isEqualTo(newestFirst);
+        assertThat(detail.findElement(By.cssSelector("[data-testid=batch-children-info]")).getText()).isEqualTo("1–3 of 3 tasks");
+        assertThat(detail.findElements(By.cssSelector("[data-testid=cancel-batch]"))).isEmpty();
+
+        // a child's detail, and back to its batch through the task's link
+        long child = newestFirst.get(1);
+        detail.findElement(By.cssSelector("[data-testid=open-child][data-task-id='" + child + "']")).click();
+        page.waitUntil("the child's detail is open", () -> page.detail().isDisplayed()
+                && String.valueOf(child).equals(page.detail().getDomAttribute("data-task-id"))
+                && !page.batchDetail().isDisplayed());
+        WebElement batchLink = page.detail().findElement(By.cssSelector("[data-testid=batch-link]"));
+        assertThat(batchLink.getText()).isEqualTo("Batch #" + done);
+        batchLink.click();
+        page.waitForBatchDetail(done);
+        assertThat(page.detail().isDisplayed()).isFalse();
+        page.screenshot(SCREENSHOTS.resolve("console-batch.png"));
+        page.driver().findElement(By.id("batch-detail-close")).click();
+
+        // the open batch: cancelled after the confirmation, every waiting child with it
+        page.openBatch(open);
+        page.batchDetail().findElement(By.cssSelector("[data-testid=cancel-batch]")).click();
+        page.answerConfirmation(true);
+        page.waitUntil("the batch detail shows it cancelled", () -> "CANCELLED".equals(page.batchDetail().getDomAttribute("data-state")));
+        assertThat(page.notice()).isEqualTo("Batch #" + open + " is cancelled.");
+        assertThat(page.batchDetail().findElements(By.cssSelector("[data-testid=cancel-batch]"))).isEmpty();
+        assertThat(page.batchDetail().findElement(By.cssSelector("[data-testid=batch-count][data-status=CANCELLED]"))
+                .getDomProperty("textContent")).endsWith(" 2");
+        page.driver().findElement(By.id("batch-detail-close")).click();
+        page.waitForBatchState(open, "CANCELLED");
+        assertThat(api.get("/api/batches/" + open).get("state").asText()).isEqualTo("CANCELLED");
+    }
+
+    @Test
+    void aViewerSeesABatchButNoCancel() throws Exception {
+        long open = api.submitBatch(WAITING_BATCH);
+        ConsolePage page = browser("en-US").logIn("viewer", "viewer");
+
+        page.waitForBatchState(open, "OPEN");
+        page.openBatch(open);
+
+        assertThat(page.shownChildren()).hasSize(2);
+        assertThat(page.batchDetail().findElements(By.cssSelector("[data-testid=cancel-batch]"))).isEmpty();
+        assertThat(page.shownBatchState(open)).isEqualTo("OPEN");
+    }
+
     @Test
     void aViewerPagesThroughTasksButCannotCancelRetryOrSubmit() throws Exception {
         long failed = api.submit(FAIL, "{}", "alice", 0);

@@ -6,7 +6,9 @@ import com.tudicloud.asynctask.api.BatchView;
 import com.tudicloud.asynctask.api.TaskStatus;
 import io.swagger.v3.oas.annotations.media.Schema;
 
+import java.time.Instant;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.util.Map;
 
 /** A batch as the API shows it; the counts only where they were read (one batch), else null. */
@@ -23,16 +25,22 @@ public record BatchJson(
         Map<BatchCallback, String> callbackTypes,
         @Schema(description = "the callback task inserted at the end", example = "{\"SUCCESS\": 20417}")
         Map<BatchCallback, Long> callbackTasks,
-        @Schema(description = "the database's time") LocalDateTime createdAt,
-        LocalDateTime finishedAt) {
+        Instant createdAt,
+        Instant finishedAt) {
 
     public static BatchJson withCounts(BatchView view) {
         return new BatchJson(view.id(), view.state(), view.ownerId(), view.children(), view.total(),
-                view.progressPercent(), view.callbackTypes(), view.callbackTasks(), view.createdAt(), view.finishedAt());
+                view.progressPercent(), view.callbackTypes(), view.callbackTasks(), instant(view.createdAt()),
+                instant(view.finishedAt()));
     }
 
     public static BatchJson row(BatchView view) {
         return new BatchJson(view.id(), view.state(), view.ownerId(), null, null, null, view.callbackTypes(),
-                view.callbackTasks(), view.createdAt(), view.finishedAt());
+                view.callbackTasks(), instant(view.createdAt()), instant(view.finishedAt()));
+    }
+
+    /** The database's wall time read in the JVM's zone, as the driver reads a task's times: the same instants. */
+    private static Instant instant(LocalDateTime databaseTime) {
+        return databaseTime == null ? null : databaseTime.atZone(ZoneId.systemDefault()).toInstant();
     }
 }

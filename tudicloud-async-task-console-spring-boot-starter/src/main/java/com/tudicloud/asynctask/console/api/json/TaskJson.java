@@ -42,7 +42,8 @@ public record TaskJson(
         Instant startedAt,
         Instant finishedAt,
         @Schema(description = "who submitted it through the admin API, as the audit trail records; null for a task a "
-                + "service submitted; only in GET /api/tasks/{id}", example = "alice") String submittedBy) {
+                + "service submitted; only in GET /api/tasks/{id}", example = "alice") String submittedBy,
+        @Schema(description = "the batch it is a child of, or null", example = "17") Long batchId) {
 
     /** @param fullErrors the whole last error (operators), else its first line (ErrorText) */
     public static TaskJson summary(TaskView view, boolean fullErrors) {
@@ -59,6 +60,6 @@ public record TaskJson(
         return new TaskJson(v.id(), v.taskType(), v.status(), v.priority(), payload, redactedFields, v.ownerId(), v.dedupKey(),
                 v.taskKey(), v.parentTaskId(), v.availableAt(), v.attemptCount(), v.maxAttempts(), v.leaseOwner(), v.leaseUntil(), v.leaseToken(),
                 v.progress(), v.progressMessage(), v.artifactId(), ErrorText.shown(v.lastError(), fullErrors),
-                v.createTime(), v.updateTime(), v.startedAt(), v.finishedAt(), submittedBy);
+                v.createTime(), v.updateTime(), v.startedAt(), v.finishedAt(), submittedBy, v.batchId());
     }
 }

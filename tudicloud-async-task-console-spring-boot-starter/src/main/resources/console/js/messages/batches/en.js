@@ -1,0 +1,47 @@
+/*
+ * The strings of the batch views (the Batches card, the batch detail, the task detail's link to its batch) in
+ * English, a part of messages/en.js. Every key here is in messages/batches/zh-CN.js too.
+ *
+ * Text only through textContent: these strings are shown as text, never parsed as markup.
+ */
+export default {
+    'batches.field': 'Batch',
+    'batches.link': 'Batch #{id}',
+    'batches.title': 'Batches',
+    'batches.filter.state': 'State',
+    'batches.filter.any': 'Any state',
+    'batches.empty': 'No batches.',
+    'batches.more': 'Older batches',
+    'batches.open': 'Show details of batch #{id}',
+    'batches.column.id': 'ID',
+    'batches.column.state': 'State',
+    'batches.column.progress': 'Progress',
+    'batches.column.children': 'Children',
+    'batches.column.created': 'Created',
+    'batches.column.ended': 'Ended',
+    'batches.state.OPEN': 'open',
+    'batches.state.CANCELLING': 'cancelling',
+    'batches.state.SUCCEEDED': 'succeeded',
+    'batches.state.FAILED': 'failed',
+    'batches.state.CANCELLED': 'cancelled',
+    'batches.done': '{done} of {total} done',
+    'batches.detailTitle': 'Batch #{id}',
+    'batches.owner': 'Owner {owner}',
+    'batches.callbacks': 'Callbacks',
+    'batches.callbacks.none': 'This batch has no callbacks.',
+    'batches.callback.SUCCESS': 'On success',
+    'batches.callback.FAILURE': 'On failure',
+    'batches.callback.COMPLETE': 'On completion',
+    'batches.callback.waiting': 'inserted when the batch ends',
+    'batches.callback.notInserted': 'not inserted: the batch ended otherwise',
+    'batches.children': 'Children, newest first',
+    'batches.children.newer': '‹ Newer',
+    'batches.children.older': 'Older ›',
+    'batches.cancel.button': 'Cancel batch',
+    'batches.cancel.title': 'Cancel batch #{id}?',
+    'batches.cancel.message': 'Its waiting children are cancelled at once, its running ones are asked to stop; only its completion callback runs.',
+    'batches.cancel.confirm': 'Cancel batch',
+    'batches.cancel.keep': 'Keep it running',
+    'batches.cancel.done': 'Batch #{id} is {state}.',
+    'batches.cancel.failed': 'Could not cancel batch #{id}: {detail}',
+};

@@ -1,0 +1,47 @@
+/*
+ * 批次视图（批次卡片、批次详情、任务详情中指向其批次的链接）的简体中文文案，属于 messages/zh-CN.js。
+ * 键与 messages/batches/en.js 完全相同。
+ *
+ * Text only through textContent: these strings are shown as text, never parsed as markup.
+ */
+export default {
+    'batches.field': '批次',
+    'batches.link': '批次 #{id}',
+    'batches.title': '批次',
+    'batches.filter.state': '状态',
+    'batches.filter.any': '任意状态',
+    'batches.empty': '暂无批次。',
+    'batches.more': '更早的批次',
+    'batches.open': '查看批次 #{id} 的详情',
+    'batches.column.id': 'ID',
+    'batches.column.state': '状态',
+    'batches.column.progress': '进度',
+    'batches.column.children': '子任务',
+    'batches.column.created': '创建时间',
+    'batches.column.ended': '结束时间',
+    'batches.state.OPEN': '进行中',
+    'batches.state.CANCELLING': '取消中',
+    'batches.state.SUCCEEDED': '已成功',
+    'batches.state.FAILED': '已失败',
+    'batches.state.CANCELLED': '已取消',
+    'batches.done': '已完成 {done} / {total}',
+    'batches.detailTitle': '批次 #{id}',
+    'batches.owner': '所有者 {owner}',
+    'batches.callbacks': '回调',
+    'batches.callbacks.none': '此批次没有回调。',
+    'batches.callback.SUCCESS': '成功时',
+    'batches.callback.FAILURE': '失败时',
+    'batches.callback.COMPLETE': '完成时',
+    'batches.callback.waiting': '批次结束时插入',
+    'batches.callback.notInserted': '未插入：批次以其他结果结束',
+    'batches.children': '子任务（最新在前）',
+    'batches.children.newer': '‹ 较新',
+    'batches.children.older': '较早 ›',
+    'batches.cancel.button': '取消批次',
+    'batches.cancel.title': '取消批次 #{id}？',
+    'batches.cancel.message': '等待中的子任务立即取消，运行中的子任务被请求停止；只会运行其完成回调。',
+    'batches.cancel.confirm': '取消批次',
+    'batches.cancel.keep': '继续运行',
+    'batches.cancel.done': '批次 #{id} {state}。',
+    'batches.cancel.failed': '无法取消批次 #{id}：{detail}',
+};
