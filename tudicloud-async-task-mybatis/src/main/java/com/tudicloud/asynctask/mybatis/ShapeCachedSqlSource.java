@@ -3,15 +3,19 @@ package com.tudicloud.asynctask.mybatis;
 import org.apache.ibatis.mapping.BoundSql;
 import org.apache.ibatis.mapping.ParameterMapping;
 import org.apache.ibatis.mapping.SqlSource;
+import org.apache.ibatis.reflection.MetaClass;
+import org.apache.ibatis.reflection.invoker.Invoker;
 import org.apache.ibatis.scripting.xmltags.DynamicContext;
 import org.apache.ibatis.session.Configuration;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -97,16 +101,22 @@ final class ShapeCachedSqlSource implements SqlSource {
     }
 
     private record Rendering(String sql, List<ParameterMapping> mappings, Map<String, Source> bindings,
-                             List<String> lists) {
+                             List<String> lists, List<ValueReader> readers) {
 
         BoundSql bind(Configuration configuration, Map<?, ?> named) {
             Map<String, Object[]> elements = new TreeMap<>();
             for (String list : lists) {
                 elements.put(list, ((Collection<?>) named.get(list)).toArray());
             }
-            BoundSql bound = new BoundSql(configuration, sql, mappings, named);
-            bindings.forEach((name, source) -> bound.setAdditionalParameter(name, source.valueIn(named, elements)));
-            return bound;
+            Map<String, Object> bound = new LinkedHashMap<>();
+            bindings.forEach((name, source) -> bound.put(name, source.valueIn(named, elements)));
+            Object[] values = new Object[readers.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = readers.get(i).read(configuration, named, bound);
+            }
+            BoundValues boundSql = new BoundValues(configuration, sql, mappings, named, values);
+            bound.forEach(boundSql::setAdditionalParameter);
+            return boundSql;
         }
 
         /** @return null when some bound value cannot be found again in another call's parameters */
@@ -119,38 +129,99 @@ final class ShapeCachedSqlSource implements SqlSource {
                     elements.put(name, list.toArray());
                 }
             });
+            Map<Object, Source> placeOf = new IdentityHashMap<>();
+            Set<Object> ambiguous = Collections.newSetFromMap(new IdentityHashMap<>());
+            elements.forEach((list, items) -> {
+                for (int i = 0; i < items.length; i++) {
+                    if (items[i] != null && placeOf.putIfAbsent(items[i], new Source(list, i, null, false)) != null) {
+                        ambiguous.add(items[i]);   // the same object in two places: which one a rendering meant is unknown
+                    }
+                }
+            });
             Map<String, Source> bindings = new LinkedHashMap<>();
             for (Map.Entry<String, Object> binding : rendered.getAdditionalParameters().entrySet()) {
-                Source source = sourceOf(binding.getKey(), binding.getValue(), named, elements);
+                Source source = sourceOf(binding.getKey(), binding.getValue(), named, placeOf, ambiguous);
                 if (source == null) {
                     return null;
                 }
                 bindings.put(binding.getKey(), source);
             }
-            return new Rendering(rendered.getSql(), List.copyOf(rendered.getParameterMappings()), bindings,
-                    List.copyOf(elements.keySet()));
+            List<ParameterMapping> mappings = List.copyOf(rendered.getParameterMappings());
+            List<ValueReader> readers = mappings.stream().map(mapping -> new ValueReader(mapping.getProperty())).toList();
+            return new Rendering(rendered.getSql(), mappings, bindings, List.copyOf(elements.keySet()), readers);
         }
 
-        private static Source sourceOf(String name, Object value, Map<?, ?> named, Map<String, Object[]> elements) {
+        private static Source sourceOf(String name, Object value, Map<?, ?> named, Map<Object, Source> placeOf,
+                                       Set<Object> ambiguous) {
             if (value == named) {
                 return new Source(null, 0, null, true);
             }
             if (DynamicContext.DATABASE_ID_KEY.equals(name)) {
                 return new Source(null, 0, value, false);
             }
-            Source found = null;
-            for (Map.Entry<String, Object[]> list : elements.entrySet()) {
-                Object[] items = list.getValue();
-                for (int i = 0; i < items.length; i++) {
-                    if (items[i] == value && value != null) {
-                        if (found != null) {
-                            return null;   // the same object in two places: which one a rendering meant is unknown
-                        }
-                        found = new Source(list.getKey(), i, null, false);
-                    }
-                }
+            return value == null || ambiguous.contains(value) ? null : placeOf.get(value);
+        }
+    }
+
+    /**
+     * The value of one placeholder, read as MyBatis's parameter handler reads it (a value the rendering bound,
+     * else a named parameter, then a property path into it), with the getter of a one-step path looked up once
+     * per class instead of through a new MetaObject for every value.
+     */
+    private static final class ValueReader {
+
+        private final String head;
+        private final String path;
+        /** The getter of the path on the class last read, as one value: a reader serves every thread. */
+        private volatile Getter last;
+
+        ValueReader(String property) {
+            int dot = property.indexOf('.');
+            this.head = dot < 0 ? property : property.substring(0, dot);
+            this.path = dot < 0 ? null : property.substring(dot + 1);
+        }
+
+        Object read(Configuration configuration, Map<?, ?> named, Map<String, Object> bound) {
+            Object root = bound.containsKey(head) ? bound.get(head) : named.get(head);
+            if (path == null || root == null) {
+                return root;
             }
-            return found;
+            if (path.indexOf('.') >= 0 || path.indexOf('[') >= 0 || root instanceof Map) {
+                return configuration.newMetaObject(root).getValue(path);
+            }
+            try {
+                return getterFor(configuration, root.getClass()).invoke(root, null);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot read " + path + " of " + root.getClass().getName(), e);
+            }
+        }
+
+        private Invoker getterFor(Configuration configuration, Class<?> type) {
+            Getter getter = last;
+            if (getter == null || getter.type() != type) {
+                getter = new Getter(type, MetaClass.forClass(type, configuration.getReflectorFactory()).getGetInvoker(path));
+                last = getter;
+            }
+            return getter.invoker();
+        }
+
+        private record Getter(Class<?> type, Invoker invoker) {
+        }
+    }
+
+    /** A rendering's SQL with the value of every placeholder already read ({@link BoundValuesParameterHandler}). */
+    static final class BoundValues extends BoundSql {
+
+        private final Object[] values;
+
+        BoundValues(Configuration configuration, String sql, List<ParameterMapping> mappings, Object parameter,
+                    Object[] values) {
+            super(configuration, sql, mappings, parameter);
+            this.values = values;
+        }
+
+        Object valueAt(int index) {
+            return values[index];
         }
     }
 }

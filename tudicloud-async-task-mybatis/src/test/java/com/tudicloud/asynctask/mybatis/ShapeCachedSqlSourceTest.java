@@ -59,6 +59,13 @@ class ShapeCachedSqlSourceTest {
         assertThat(reused.getSql()).as(statement).isEqualTo(rendered.getSql());
         assertThat(values(reusing, reused)).as("values bound by %s", statement).isEqualTo(values(reusing, rendered))
                 .hasSize(rendered.getParameterMappings().size());
+        if (reused instanceof ShapeCachedSqlSource.BoundValues read) {
+            List<Object> set = new ArrayList<>();
+            for (int i = 0; i < reused.getParameterMappings().size(); i++) {
+                set.add(read.valueAt(i));
+            }
+            assertThat(set).as("values read ahead by %s", statement).isEqualTo(values(reusing, rendered));
+        }
     }
 
     /** What the parameter handler would set, placeholder by placeholder. */
