@@ -131,6 +131,7 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         configuration.setArgNameBasedConstructorAutoMapping(true);
         configuration.setDatabaseId(databaseId);
         configuration.getTypeAliasRegistry().registerAlias(ShapeCachedLanguageDriver.ALIAS, ShapeCachedLanguageDriver.class);
+        configuration.addInterceptor(new ClaimRows());
         for (String mapperXml : MAPPER_XMLS) {
             try (InputStream xml = MyBatisStores.class.getClassLoader().getResourceAsStream(mapperXml)) {
                 if (xml == null) {
