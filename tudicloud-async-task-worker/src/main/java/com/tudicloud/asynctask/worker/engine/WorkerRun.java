@@ -61,7 +61,8 @@ final class WorkerRun {
         slotThreads = Executors.newCachedThreadPool(new NamedThreads("async-task-slot"));
         dispatcher = new SlotDispatcher(slots, slotThreads, runner::run);
         FleetLimits limits = new FleetLimits(setup.fleetSettings(), setup.handlers().taskTypes(),
-                new ConcurrencyLimits(config.globalLimit(), declaredTypeLimits(), declaredKeyLimits(), declaredRateLimits()),
+                new ConcurrencyLimits(config.globalLimit(), declaredTypeLimits(), declaredKeyLimits(),
+                        declaredRateLimits()),
                 config.limitsRefreshInterval(), System::nanoTime);
         registration = new WorkerRegistration(setup.registry(), setup.workerId(), WorkerIds.hostName(),
                 setup.handlers().taskTypes(), slots, config.registryRefreshInterval(), System::nanoTime);
