@@ -22,8 +22,9 @@ import java.util.Set;
  * {@link PollBackoff} says, unless work is submitted in this JVM. After a claim that found nothing it
  * looks first ({@link IdleProbe}: one lock-free statement) and claims only when due tasks wait, or when
  * work submitted in this JVM woke it; the fleet's limits are read only for a claim. After a claim that a
- * type's rate limit held back it waits until the type's window frees a start ({@link RateWait}), at most a poll
- * interval, and then claims without a look first, since it knows the tasks wait.
+ * type's rate limit held back, and that took no task of another type, it waits until the type's window frees a
+ * start ({@link RateWait}), at most a poll interval, and then claims without a look first, since it knows the
+ * tasks wait.
  */
 final class TaskPoller {
 
@@ -114,10 +115,12 @@ final class TaskPoller {
                     quiet = !waiter.await(backoff.next(false));
                     continue;
                 }
-                int claimed = claimAndDispatch(claimable, room, limits.current());
+                List<ClaimedTask> claimedTasks = claimAndDispatch(claimable, room, limits.current());
+                int claimed = claimedTasks.size();
                 backlog = claimed == room;
-                quiet = claimed == 0 && !rateWait.heldBack();
-                Duration wait = rateWait.heldBack() ? rateWait.untilAStartFrees(pollInterval) : backoff.next(claimed > 0);
+                boolean onlyHeldBack = rateWait.heldBackAll(claimedTasks);
+                quiet = claimed == 0 && !onlyHeldBack;
+                Duration wait = onlyHeldBack ? rateWait.untilAStartFrees(pollInterval) : backoff.next(claimed > 0);
                 if (!backlog && waiter.await(wait)) {
                     quiet = false;
                 }
@@ -143,7 +146,7 @@ final class TaskPoller {
         stopping = true;
     }
 
-    private int claimAndDispatch(Set<String> claimable, int room, ConcurrencyLimits fleetLimits) {
+    private List<ClaimedTask> claimAndDispatch(Set<String> claimable, int room, ConcurrencyLimits fleetLimits) {
         long sentAt = System.nanoTime();
         List<ClaimedTask> claimed;
         Observation observation = observations.startBatch(WorkerObservations.CLAIM);
@@ -166,7 +169,7 @@ final class TaskPoller {
             executions.add(execution);
         }
         dispatcher.dispatch(executions);
-        return claimed.size();
+        return claimed;
     }
     private boolean pause() {
         try {
