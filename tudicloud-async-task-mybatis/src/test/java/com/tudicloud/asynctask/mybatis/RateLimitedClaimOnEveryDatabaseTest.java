@@ -79,6 +79,43 @@ class RateLimitedClaimOnEveryDatabaseTest {
                 LIMITED)).as("the two new starts: the claim pruned the three that left the window").isEqualTo(2);
     }
 
+    /** Two rate-limited types in one claim: each counts its own window of its own period; a retried task waits for its window. */
+    @ParameterizedTest
+    @EnumSource(SupportedDatabase.class)
+    void eachTypeCountsItsOwnWindowAndARetriedTaskWaitsForIt(SupportedDatabase database) {
+        DataSource dataSource = database.dataSource();
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        jdbc.update("DELETE FROM system_async_task WHERE task_type IN (?, ?)", LIMITED, OTHER);
+        jdbc.update("DELETE FROM system_async_task_start WHERE task_type IN (?, ?)", LIMITED, OTHER);
+        List<NewTask> tasks = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            tasks.add(new NewTask(LIMITED, "{}", 0, 0, 3, null, null));
+            tasks.add(new NewTask(OTHER, "{}", 0, 0, 3, null, null));
+        }
+        MyBatisStores stores = MyBatisStores.create(dataSource);
+        stores.taskStore().insert(tasks);
+        LeaseStore store = stores.leaseStore();
+        ConcurrencyLimits both = new ConcurrencyLimits(0, Map.of(), Map.of(), Map.of(LIMITED, THREE_PER_MINUTE,
+                OTHER, new RateLimit(2, Duration.ofSeconds(10))));
+        ClaimRequest claim = new ClaimRequest("w", Set.of(LIMITED, OTHER), 20, Duration.ofMinutes(1), both);
+
+        List<ClaimedTask> first = store.claim(claim);
+        ClaimedTask retried = first.stream().filter(t -> t.taskType().equals(LIMITED)).findFirst().orElseThrow();
+        store.complete("w", List.of(Completion.retry(retried.id(), retried.leaseToken(), "busy", 0)));
+        jdbc.update("UPDATE system_async_task_start SET started_at = TIMESTAMPADD(SECOND, -11, started_at)"
+                + " WHERE task_type = ?", OTHER);
+        List<ClaimedTask> second = store.claim(claim);
+
+        assertThat(typesOf(first)).filteredOn(LIMITED::equals).hasSize(3);
+        assertThat(typesOf(first)).filteredOn(OTHER::equals).hasSize(2);
+        assertThat(typesOf(second)).as("the other type's window moved on, this one's did not, retry or not")
+                .containsExactly(OTHER, OTHER);
+        assertThat(jdbc.queryForObject("SELECT attempt_count FROM system_async_task WHERE id = ?", Integer.class,
+                retried.id())).as("the retried task waits for the window, its attempt spent once").isEqualTo(1);
+        assertThat(jdbc.queryForObject("SELECT status FROM system_async_task WHERE id = ?", String.class, retried.id()))
+                .isEqualTo("QUEUED");
+    }
+
     private static ClaimRequest claim(int size, Map<String, Duration> holds) {
         return new ClaimRequest("w", Set.of(LIMITED, OTHER), size, Duration.ofMinutes(1), LIMITS, PauseCheck.NONE,
                 holds::put);
