@@ -79,7 +79,10 @@ class RateLimitedClaimOnEveryDatabaseTest {
                 LIMITED)).as("the two new starts: the claim pruned the three that left the window").isEqualTo(2);
     }
 
-    /** Two rate-limited types in one claim: each counts its own window of its own period; a retried task waits for its window. */
+    /**
+     * Two rate-limited types in one claim: each counts its own window of its own period; a retried task waits for
+     * its window.
+     */
     @ParameterizedTest
     @EnumSource(SupportedDatabase.class)
     void eachTypeCountsItsOwnWindowAndARetriedTaskWaitsForIt(SupportedDatabase database) {

@@ -74,8 +74,8 @@ public class TaskPolicyController {
 
     @GetMapping("/policies")
     @Operation(summary = "Each task type's effective policy", description = "Attempts, retry backoff, time limit and "
-            + "timeout action, default priority, concurrency limits, rate limit and non-retryable exceptions of every type this "
-            + "application runs or may submit, by type name.")
+            + "timeout action, default priority, concurrency limits, rate limit and non-retryable exceptions of every "
+            + "type this application runs or may submit, by type name.")
     public List<TaskTypePolicyJson> policies() {
         Set<String> handled = policies.byType().keySet();
         Set<String> types = new TreeSet<>(handled);
