@@ -82,13 +82,16 @@ CREATE TABLE system_async_task_worker (
 -- one row per task type, for settings the whole fleet shares:
 -- max_running caps the type's leased tasks across all workers (NULL: no cap);
 -- paused_at/paused_by: paused fleet-wide since then, by that operator (NULL: not paused), no worker claims it;
--- max_running_per_key caps the leased tasks of each key of the type across all workers (NULL: no cap)
+-- max_running_per_key caps the leased tasks of each key of the type across all workers (NULL: no cap);
+-- rate_limit caps the type's starts within any rate_period_ms across all workers (NULL: no rate limit)
 CREATE TABLE system_async_task_type (
     task_type           VARCHAR(100) NOT NULL,
     max_running         INT          NULL,
     paused_at           DATETIME(3)  NULL,
     paused_by           VARCHAR(255) NULL,
     max_running_per_key INT          NULL,
+    rate_limit          INT          NULL,
+    rate_period_ms      INT          NULL,
     PRIMARY KEY (task_type)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 
@@ -191,4 +194,16 @@ CREATE TABLE system_async_task_batch (
     PRIMARY KEY (id),
     -- open batches oldest first (repair, gauge); a listing by state
     INDEX idx_async_task_batch_state (state, id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- the recent starts of each rate-limited type, one row per start, written by the claim that starts the task
+-- (started_at is the task's); a claim counts those of its window and prunes those older than it
+CREATE TABLE system_async_task_start (
+    id         BIGINT       NOT NULL AUTO_INCREMENT,
+    task_type  VARCHAR(100) NOT NULL,
+    task_id    BIGINT       NOT NULL,
+    started_at DATETIME(3)  NOT NULL,
+    PRIMARY KEY (id),
+    -- a type's window: WHERE task_type = ? AND started_at > ?, read from the index alone
+    INDEX idx_async_task_start_window (task_type, started_at)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;

@@ -1,6 +1,6 @@
 /*
  * The task type's policy in the task detail: attempts, retry backoff, time limit and what a timeout does,
- * default priority, concurrency limit, exceptions not retried, as GET /api/task-types/policies reports them.
+ * default priority, concurrency limit, rate limit, exceptions not retried, as GET /api/task-types/policies reports them.
  * The policies are fixed while the server runs: loaded once, and again only after a failed load.
  *
  * Text only through textContent: built with h(); class names and numbers are text nodes.
@@ -54,6 +54,8 @@ export function policy(task) {
             {time: duration(p.maxExecutionTimeMs)}), 'policy-max-execution-time'],
         ['policy.concurrencyLimit', p.concurrencyLimit === null ? t('policy.noLimit') : String(p.concurrencyLimit),
             'policy-concurrency-limit'],
+        ['policy.rateLimit', p.rateLimit === null ? t('policy.noLimit')
+            : t('policy.rateLimitValue', {starts: p.rateLimit, period: duration(p.rateLimitPeriodMs)}), 'policy-rate-limit'],
         ['policy.nonRetryable', nonRetryable, 'policy-non-retryable'],
         p.handledHere ? null : ['policy.note', t('policy.notHandledHere'), 'policy-not-handled-here']));
 }

@@ -300,6 +300,8 @@ export default {
     'policy.timeoutRetries': '{time}, then retried',
     'policy.concurrencyLimit': 'Concurrency limit',
     'policy.noLimit': 'none',
+    'policy.rateLimit': 'Rate limit',
+    'policy.rateLimitValue': 'at most {starts} starts within any {period}',
     'policy.nonRetryable': 'Not retried',
     'policy.nonRetryableTest': 'a test of the handler\'s own',
     'policy.everyException': 'every exception is retried',

@@ -299,6 +299,8 @@ export default {
     'policy.timeoutRetries': '{time}，超时后重试',
     'policy.concurrencyLimit': '并发上限',
     'policy.noLimit': '无',
+    'policy.rateLimit': '速率上限',
+    'policy.rateLimitValue': '任意 {period} 内最多启动 {starts} 个',
     'policy.nonRetryable': '不重试',
     'policy.nonRetryableTest': '处理器自己的判断',
     'policy.everyException': '所有异常都会重试',

@@ -12,7 +12,7 @@ import java.util.function.Predicate;
 
 /**
  * How the tasks of one type are run: attempts, retry backoff, time limit, default priority, concurrency,
- * per-key concurrency and where a task's key comes from, exceptions not worth a retry. Every setting is optional (null: not set here), and policies stack setting by
+ * per-key concurrency and where a task's key comes from, a rate limit on starts, exceptions not worth a retry. Every setting is optional (null: not set here), and policies stack setting by
  * setting ({@link #orElse}): a type's properties under {@code async-task.types.<type>} (bound through the
  * constructor), over what its handler declares ({@link TaskHandler#policy()}), over the worker's settings. The
  * worker checks the values it ends up with at start-up, so this class only holds them. Immutable; a handler
@@ -71,6 +71,8 @@ public final class TaskPolicy {
     private final Integer concurrencyLimit;
     private final String keyField;
     private final Integer keyConcurrency;
+    private final Integer rateLimit;
+    private final Duration ratePeriod;
     private final List<Class<? extends Throwable>> nonRetryable;
     private final Predicate<Throwable> nonRetryableWhen;
 
@@ -85,14 +87,20 @@ public final class TaskPolicy {
      * @param concurrencyLimit at most this many tasks of the type leased at once across the fleet
      * @param keyField         the top-level payload field that names a task's key when its submitter gives none
      * @param keyConcurrency   at most this many tasks of one key of the type leased at once across the fleet
+     * @param rateLimit        at most this many tasks of the type started across the fleet within any rate period
+     * @param ratePeriod       the stretch of time the rate limit counts starts over (1 second when a rate limit is
+     *                         set without one)
      * @param nonRetryable     exception classes that end a task FAILED at once, thrown or among the causes
      * @param nonRetryableWhen a further test for such exceptions
      */
     public TaskPolicy(Integer maxAttempts, Integer defaultPriority, Retry retry, Duration maxExecutionTime,
                       TimeoutAction timeoutAction, Integer concurrencyLimit, String keyField, Integer keyConcurrency,
-                      List<Class<? extends Throwable>> nonRetryable, Predicate<Throwable> nonRetryableWhen) {
+                      Integer rateLimit, Duration ratePeriod, List<Class<? extends Throwable>> nonRetryable,
+                      Predicate<Throwable> nonRetryableWhen) {
         this.keyField = keyField;
         this.keyConcurrency = keyConcurrency;
+        this.rateLimit = rateLimit;
+        this.ratePeriod = ratePeriod;
         this.maxAttempts = maxAttempts;
         this.defaultPriority = defaultPriority;
         this.retry = retry != null ? retry : Retry.NONE;
@@ -120,7 +128,9 @@ public final class TaskPolicy {
                 timeoutAction != null ? timeoutAction : fallback.timeoutAction,
                 concurrencyLimit != null ? concurrencyLimit : fallback.concurrencyLimit,
                 keyField != null ? keyField : fallback.keyField,
-                keyConcurrency != null ? keyConcurrency : fallback.keyConcurrency, exceptions,
+                keyConcurrency != null ? keyConcurrency : fallback.keyConcurrency,
+                rateLimit != null ? rateLimit : fallback.rateLimit, ratePeriod != null ? ratePeriod : fallback.ratePeriod,
+                exceptions,
                 nonRetryableWhen != null ? nonRetryableWhen : fallback.nonRetryableWhen);
     }
 
@@ -162,6 +172,16 @@ public final class TaskPolicy {
     /** At most this many tasks of one key of the type leased at once across the fleet. */
     public Optional<Integer> keyConcurrency() {
         return Optional.ofNullable(keyConcurrency);
+    }
+
+    /** At most this many tasks of the type started across the fleet within any {@link #ratePeriod()}. */
+    public Optional<Integer> rateLimit() {
+        return Optional.ofNullable(rateLimit);
+    }
+
+    /** The stretch of time {@link #rateLimit()} counts starts over. */
+    public Optional<Duration> ratePeriod() {
+        return Optional.ofNullable(ratePeriod);
     }
 
     /** Exception classes that end a task FAILED at once, without retry, when thrown or found among the causes. */
@@ -218,6 +238,8 @@ public final class TaskPolicy {
         private Integer concurrencyLimit;
         private String keyField;
         private Integer keyConcurrency;
+        private Integer rateLimit;
+        private Duration ratePeriod;
         private final List<Class<? extends Throwable>> nonRetryable = new ArrayList<>();
         private Predicate<Throwable> nonRetryableWhen;
 
@@ -290,6 +312,16 @@ public final class TaskPolicy {
             return this;
         }
 
+        /**
+         * At most {@code starts} tasks of the type started across the fleet within any stretch of {@code period},
+         * by the database's clock; a task over the limit waits, without spending an attempt.
+         */
+        public Builder rateLimit(int starts, Duration period) {
+            this.rateLimit = starts;
+            this.ratePeriod = Objects.requireNonNull(period, "period");
+            return this;
+        }
+
         /** Exceptions of these classes (or with one among their causes) end the task FAILED at once. */
         @SafeVarargs
         public final Builder nonRetryable(Class<? extends Throwable>... exceptionClasses) {
@@ -308,7 +340,7 @@ public final class TaskPolicy {
         public TaskPolicy build() {
             return new TaskPolicy(maxAttempts, defaultPriority,
                     new Retry(initialBackoff, backoffMultiplier, maxBackoff, jitter), maxExecutionTime, timeoutAction,
-                    concurrencyLimit, keyField, keyConcurrency, nonRetryable, nonRetryableWhen);
+                    concurrencyLimit, keyField, keyConcurrency, rateLimit, ratePeriod, nonRetryable, nonRetryableWhen);
         }
     }
 }

@@ -7,12 +7,13 @@ import java.util.List;
 
 /**
  * What one claim may take: at most {@code room} tasks in all, and per type at most its branch's limit; and
- * how many rows its statement locks as claimable at most ({@code lockLimit}). Branches go in type order, so
- * that the claim's SQL text is the same from one claim to the next.
+ * how many rows its statement locks as claimable at most ({@code lockLimit}); and the windows of its
+ * rate-limited types, which learn of the starts it makes. Branches go in type order, so that the claim's SQL
+ * text is the same from one claim to the next.
  */
-record ClaimBudget(List<ClaimBranch> branches, int room, int lockLimit) {
+record ClaimBudget(List<ClaimBranch> branches, int room, int lockLimit, StartWindows windows) {
 
-    static final ClaimBudget NOTHING = new ClaimBudget(List.of(), 0, 0);
+    static final ClaimBudget NOTHING = new ClaimBudget(List.of(), 0, 0, StartWindows.NONE);
 
     ClaimBudget {
         branches = branches.stream()
@@ -29,7 +30,7 @@ record ClaimBudget(List<ClaimBranch> branches, int room, int lockLimit) {
     static ClaimBudget unlimited(ClaimRequest request) {
         int size = request.maxTasks();
         return new ClaimBudget(request.taskTypes().stream()
-                .map(type -> new ClaimBranch(type, size, 2 * size)).toList(), size, size);
+                .map(type -> new ClaimBranch(type, size, 2 * size)).toList(), size, size, StartWindows.NONE);
     }
 
     /**
@@ -38,9 +39,9 @@ record ClaimBudget(List<ClaimBranch> branches, int room, int lockLimit) {
      * first tasks without a key and the heads of its next keys, up to {@code reach} of each), then takes in
      * claim order what the room, each type's limit and each key's cap allow.
      */
-    static ClaimBudget limited(List<ClaimBranch> branches, int room) {
+    static ClaimBudget limited(List<ClaimBranch> branches, int room, StartWindows windows) {
         return new ClaimBudget(branches, room, branches.stream()
-                .mapToInt(branch -> 2 * branch.candidates() + 2 * branch.reach()).sum());
+                .mapToInt(branch -> 2 * branch.candidates() + 2 * branch.reach()).sum(), windows);
     }
 
     /** Whether some type has a per-key cap: its statement then reaches the heads of keys too. */

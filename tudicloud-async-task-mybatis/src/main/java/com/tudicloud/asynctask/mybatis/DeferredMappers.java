@@ -28,7 +28,7 @@ final class DeferredMappers {
     private static final List<Class<?>> MAPPERS = List.of(
             SystemAsyncTaskMapper.class, SystemAsyncTaskWorkerMapper.class, SystemAsyncTaskLockMapper.class,
             SystemAsyncTaskTypeMapper.class, SystemAsyncTaskEventMapper.class, SystemAsyncTaskScheduleMapper.class,
-            SystemAsyncTaskAuditMapper.class, SystemAsyncTaskBatchMapper.class);
+            SystemAsyncTaskAuditMapper.class, SystemAsyncTaskBatchMapper.class, SystemAsyncTaskStartMapper.class);
 
     private static final Logger log = LoggerFactory.getLogger(DeferredMappers.class);
 

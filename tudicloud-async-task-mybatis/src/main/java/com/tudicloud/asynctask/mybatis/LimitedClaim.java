@@ -18,6 +18,9 @@ import java.util.stream.Stream;
  * count, so it needs no lock, and the slot it frees counts as free for the next claim. Claimers without
  * limits never touch the lock row.
  *
+ * <p>Under a rate limit the claim counts the type's starts within its window too ({@link StartWindows}), and
+ * takes no more than the rest of the limit; without a cap on leased tasks it counts no leased tasks.
+ *
  * <p>Under a per-key cap the count is per type and key (still one statement). Keys at their cap are left
  * out of the claim's walk of key heads, and each type's walk goes on after the last key the previous claim
  * reached, so that over successive claims every key with room is reached in turn.
@@ -31,11 +34,13 @@ final class LimitedClaim {
     static final int MAX_KEY_REACH = 32;
 
     private final SystemAsyncTaskMapper mapper;
+    private final SystemAsyncTaskStartMapper starts;
     /** Per keyed type: the last key a claim reached key by key, where the next claim's walk starts after. */
     private final Map<String, String> lastKeyReached = new ConcurrentHashMap<>();
 
-    LimitedClaim(SystemAsyncTaskMapper mapper) {
+    LimitedClaim(SystemAsyncTaskMapper mapper, SystemAsyncTaskStartMapper starts) {
         this.mapper = mapper;
+        this.starts = starts;
     }
 
     /** Locks the claim row for the rest of the caller's transaction, then counts what is left under the limits. */
@@ -45,7 +50,9 @@ final class LimitedClaim {
                     + "run the async-task changelog or sql/mysql/system_async_task.sql");
         }
         ConcurrencyLimits limits = request.limits();
-        LeasedCounts leased = LeasedCounts.of(mapper, request.taskTypes().stream().anyMatch(limits.perKey()::containsKey));
+        LeasedCounts leased = limits.capsLeased()
+                ? LeasedCounts.of(mapper, request.taskTypes().stream().anyMatch(limits.perKey()::containsKey))
+                : LeasedCounts.NONE;
         long room = request.maxTasks();
         if (limits.global() > 0) {
             room = Math.min(room, limits.global() - leased.total());
@@ -54,9 +61,11 @@ final class LimitedClaim {
             return ClaimBudget.NOTHING;
         }
         long roomInAll = room;
+        StartWindows windows = StartWindows.count(starts, request);
         List<ClaimBranch> branches = request.taskTypes().stream().map(type -> {
             Integer typeLimit = limits.perType().get(type);
-            long typeRoom = typeLimit == null ? roomInAll : Math.min(roomInAll, typeLimit - leased.ofType(type));
+            long typeRoom = Math.min(windows.room(type),
+                    typeLimit == null ? roomInAll : Math.min(roomInAll, typeLimit - leased.ofType(type)));
             int limit = (int) Math.max(0, typeRoom);
             Integer keyLimit = limits.perKey().get(type);
             if (keyLimit == null) {
@@ -69,7 +78,7 @@ final class LimitedClaim {
                     .map(Map.Entry::getKey).filter(key -> key.compareTo(afterKey) > 0).sorted().toList();
             return new ClaimBranch(type, limit, limit, keyLimit, byKey, full, afterKey, Math.min(limit, MAX_KEY_REACH));
         }).toList();
-        return ClaimBudget.limited(branches, (int) room);
+        return ClaimBudget.limited(branches, (int) room, windows);
     }
 
     /**
@@ -100,6 +109,8 @@ final class LimitedClaim {
 
     /** The leased tasks counted under the claim row's lock: per type, and per type and key when a type has a key cap. */
     private record LeasedCounts(Map<String, Long> byType, Map<String, Map<String, Long>> byTypeAndKey) {
+
+        static final LeasedCounts NONE = new LeasedCounts(Map.of(), Map.of());
 
         static LeasedCounts of(SystemAsyncTaskMapper mapper, boolean perKey) {
             Map<String, Long> byType = new HashMap<>();

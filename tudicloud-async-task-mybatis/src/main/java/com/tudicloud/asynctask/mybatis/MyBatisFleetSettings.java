@@ -2,10 +2,12 @@ package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
+import com.tudicloud.asynctask.api.spi.RateLimit;
 import com.tudicloud.asynctask.api.spi.StoreLimits;
 import com.tudicloud.asynctask.api.spi.TypeSettings;
 import org.springframework.dao.DuplicateKeyException;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -30,6 +32,7 @@ final class MyBatisFleetSettings implements FleetSettings {
         int global = 0;
         Map<String, Integer> perType = new HashMap<>();
         Map<String, Integer> perKey = new HashMap<>();
+        Map<String, RateLimit> rates = new HashMap<>();
         for (TypeLimit limit : mapper.selectLimits(taskTypes)) {
             if (limit.taskType() == null) {
                 global = limit.maxRunning();
@@ -41,17 +44,24 @@ final class MyBatisFleetSettings implements FleetSettings {
             if (limit.maxRunningPerKey() != null) {
                 perKey.put(limit.taskType(), limit.maxRunningPerKey());
             }
+            if (limit.rateLimit() != null && limit.ratePeriodMs() != null) {
+                rates.put(limit.taskType(), new RateLimit(limit.rateLimit(), Duration.ofMillis(limit.ratePeriodMs())));
+            }
         }
-        return new ConcurrencyLimits(global, perType, perKey);
+        return new ConcurrencyLimits(global, perType, perKey, rates);
     }
 
     @Override
     public void setConcurrencyLimits(ConcurrencyLimits limits) {
         Set<String> types = new TreeSet<>(limits.perType().keySet());
         types.addAll(limits.perKey().keySet());
+        types.addAll(limits.rates().keySet());
         if (!types.isEmpty()) {
-            mapper.upsertTypeLimits(types.stream()
-                    .map(type -> new TypeLimit(type, limits.perType().get(type), limits.perKey().get(type))).toList());
+            mapper.upsertTypeLimits(types.stream().map(type -> {
+                RateLimit rate = limits.rates().get(type);
+                return new TypeLimit(type, limits.perType().get(type), limits.perKey().get(type),
+                        rate == null ? null : rate.starts(), rate == null ? null : (int) rate.period().toMillis());
+            }).toList());
         }
         if (limits.global() > 0) {
             mapper.updateGlobalLimit(limits.global());

@@ -33,7 +33,9 @@ import java.util.stream.Collectors;
  * The lease engine's statements on MyBatis. Statements per call, transaction control aside:
  * claim 2 (lock a batch, mark it), 1 more when it locked due SCHEDULED tasks it had no room for (they
  * become QUEUED), 2 more under limits (the lock row, the count of leased tasks, per type and key under a
- * per-key cap), what the request's pause
+ * per-key cap), under a rate limit the lock row, 1 count of the starts in the windows of all its rate-limited types
+ * and, when it took tasks of them, 2 more (their starts' INSERT, the DELETE of starts that left their window;
+ * {@link StartWindows}), and the count of leased tasks only under a cap on them too, what the request's pause
  * check sends once tasks were found (the worker's: one read at most once per poll interval), and 1 more
  * when claims are recorded as task events; renew 2 per 1,000 leases (one UPDATE, then a SELECT of the few
  * cancel-requested rows when every lease was extended, else of the states of all); complete 1 for a group
@@ -54,6 +56,7 @@ final class MyBatisLeaseStore implements LeaseStore {
     private static final Logger log = LoggerFactory.getLogger(MyBatisLeaseStore.class);
 
     private final SystemAsyncTaskMapper mapper;
+    private final SystemAsyncTaskStartMapper starts;
     private final TransactionTemplate readCommitted;
     private final ReadCommittedStatements readCommittedStatements;
     private final TransientLockRetry retry;
@@ -64,14 +67,15 @@ final class MyBatisLeaseStore implements LeaseStore {
     private final BatchFinisher batches;
 
     /** @param limits the columns' sizes, as the database counts them once it has answered */
-    MyBatisLeaseStore(SystemAsyncTaskMapper mapper, TransactionTemplate readCommitted,
+    MyBatisLeaseStore(SystemAsyncTaskMapper mapper, SystemAsyncTaskStartMapper starts, TransactionTemplate readCommitted,
                       ReadCommittedStatements readCommittedStatements, TransientLockRetry retry,
                       Supplier<StoreLimits> limits, TaskEventLog events, BatchFinisher batches, TaskInserts inserts) {
         this.mapper = mapper;
+        this.starts = starts;
         this.readCommitted = readCommitted;
         this.readCommittedStatements = readCommittedStatements;
         this.retry = retry;
-        this.limitedClaim = new LimitedClaim(mapper);
+        this.limitedClaim = new LimitedClaim(mapper, starts);
         this.limits = limits;
         this.events = events;
         this.batches = batches;
@@ -94,9 +98,13 @@ final class MyBatisLeaseStore implements LeaseStore {
 
     private List<ClaimedTask> claimInTransaction(ClaimRequest request) {
         ClaimBudget budget = request.limits().isNone() ? ClaimBudget.unlimited(request) : limitedClaim.budget(request);
-        if (budget.isEmpty()) {
-            return List.of();
-        }
+        List<ClaimCandidate> taken = budget.isEmpty() ? List.of() : takeWithin(budget, request);
+        budget.windows().started(starts, request, taken);
+        return taken.stream().map(ClaimCandidate::claimed).toList();
+    }
+
+    /** Locks the budget's candidates, marks those it has room for as claimed and returns them. */
+    private List<ClaimCandidate> takeWithin(ClaimBudget budget, ClaimRequest request) {
         // what there is room for is taken, the rest is only locked until commit
         List<ClaimCandidate> found = budget.isKeyed()
                 ? mapper.selectKeyedClaimCandidates(budget.branches(), budget.lockLimit())
@@ -122,7 +130,7 @@ final class MyBatisLeaseStore implements LeaseStore {
             throw new IllegalStateException("claimed " + marked + " of " + ids.size() + " locked tasks");
         }
         events.claimed(ids);
-        return taken.stream().map(ClaimCandidate::claimed).toList();
+        return taken;
     }
 
     /**

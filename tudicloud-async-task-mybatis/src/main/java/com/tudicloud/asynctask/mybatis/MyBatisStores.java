@@ -54,7 +54,8 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskEventMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskScheduleMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskAuditMapper.xml",
-            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskBatchMapper.xml");
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskBatchMapper.xml",
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskStartMapper.xml");
 
     /** Stores that record every task event. */
     public static MyBatisStores create(DataSource dataSource) {
@@ -95,7 +96,8 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         BatchFinisher finisher = new BatchFinisher(batchMapper, inserts);
         MyBatisTaskStore taskStore = new MyBatisTaskStore(mapper, joinCaller, events, inserts, finisher);
         return new MyBatisStores(taskStore,
-                new MyBatisLeaseStore(mapper, readCommitted, readCommittedStatements, retry, limits, events, finisher,
+                new MyBatisLeaseStore(mapper, mappers.mapper(SystemAsyncTaskStartMapper.class), readCommitted,
+                        readCommittedStatements, retry, limits, events, finisher,
                         inserts),
                 new MyBatisTaskAdminStore(mapper, readCommitted, readCommittedStatements, events),
                 new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class), readCommittedStatements),

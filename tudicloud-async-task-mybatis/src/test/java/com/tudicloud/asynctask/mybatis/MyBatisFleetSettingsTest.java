@@ -2,11 +2,13 @@ package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
+import com.tudicloud.asynctask.api.spi.RateLimit;
 import com.tudicloud.asynctask.api.spi.TypeSettings;
 import com.tudicloud.asynctask.testing.TestDatabase;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 
@@ -43,6 +45,19 @@ class MyBatisFleetSettingsTest {
 
         settings.setConcurrencyLimits(new ConcurrencyLimits(4, Map.of()));
         assertThat(settings.concurrencyLimits(Set.of("report")).global()).isEqualTo(4);
+    }
+
+    @Test
+    void aRateLimitIsWrittenAndReadWithTheCapsAndStaysWhenOnlyACapIsWritten() {
+        RateLimit hundredPerMinute = new RateLimit(100, Duration.ofMinutes(1));
+        settings.setConcurrencyLimits(new ConcurrencyLimits(0, Map.of("report", 5), Map.of(),
+                Map.of("mail", hundredPerMinute, "report", new RateLimit(7, Duration.ofMillis(1500)))));
+        settings.setConcurrencyLimits(new ConcurrencyLimits(0, Map.of("mail", 3)));
+
+        assertThat(settings.concurrencyLimits(Set.of("mail", "report", "sms"))).isEqualTo(new ConcurrencyLimits(0,
+                Map.of("report", 5, "mail", 3), Map.of(),
+                Map.of("mail", hundredPerMinute, "report", new RateLimit(7, Duration.ofMillis(1500)))));
+        assertThat(settings.concurrencyLimits(Set.of("sms"))).isEqualTo(ConcurrencyLimits.NONE);
     }
 
     @Test

@@ -23,6 +23,7 @@ import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -273,6 +274,45 @@ class QueryPlanTest {
             assertThat(row.get("type")).isEqualTo("ref");
             assertThat(String.valueOf(row.get("key"))).startsWith("idx_async_task_batch");
             assertThat(String.valueOf(row.get("Extra"))).containsIgnoringCase("Using index");
+        });
+    }
+
+    /**
+     * A rate-limited claim's count of its windows reads one range of the start log's index per type, from the index
+     * alone, and its prune reads the expired part of the same ranges: neither reads another type's starts.
+     */
+    @Test
+    void theRateWindowsCountAndPruneReadOneRangePerTypeOfTheStartIndex() {
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        jdbc.update("DELETE FROM system_async_task_start");
+        List<Object[]> rows = new ArrayList<>();
+        for (String type : TYPES) {
+            for (int age = 1; age <= 1000; age++) {   // one start a second over the last 1,000 seconds
+                rows.add(new Object[] {type, age, age});
+            }
+        }
+        jdbc.batchUpdate("INSERT INTO system_async_task_start (task_type, task_id, started_at) "
+                + "VALUES (?, ?, TIMESTAMPADD(SECOND, -?, NOW(3)))", rows);
+        jdbc.queryForList("ANALYZE TABLE system_async_task_start");
+        MapperExplain starts = new MapperExplain(dataSource, SystemAsyncTaskStartMapper.class);
+        List<WindowBound> windows = List.of(new WindowBound("mail", -60_000_000L), new WindowBound("sms", -600_000_000L));
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("windows", windows);
+        params.put("limit", 100);
+
+        List<Map<String, Object>> count = starts.explain("countWindows", params);
+        List<Map<String, Object>> prune = starts.explain("pruneStarts", params);
+
+        String shown = render(count) + System.lineSeparator() + render(prune);
+        assertThat(count).as("EXPLAIN:%n%s", shown).singleElement().satisfies(row -> {
+            assertThat(row.get("key")).isEqualTo("idx_async_task_start_window");
+            assertThat(row.get("type")).isEqualTo("range");
+            assertThat(String.valueOf(row.get("Extra"))).containsIgnoringCase("Using index")
+                    .doesNotContainIgnoringCase("filesort");
+        });
+        assertThat(prune).as("EXPLAIN:%n%s", shown).singleElement().satisfies(row -> {
+            assertThat(row.get("key")).isEqualTo("idx_async_task_start_window");
+            assertThat(row.get("type")).isEqualTo("range");
         });
     }
 

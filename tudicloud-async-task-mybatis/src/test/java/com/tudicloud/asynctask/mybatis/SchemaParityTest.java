@@ -77,13 +77,14 @@ class SchemaParityTest {
         print("tables", fromChangelog);
 
         // the default utf8mb4 collation differs by server (MariaDB 10.11, 11.4, MySQL 8), so only its charset is fixed
-        assertThat(fromChangelog).hasSize(8).satisfiesExactly(
+        assertThat(fromChangelog).hasSize(9).satisfiesExactly(
                 t -> assertThat(t).startsWith("system_async_task engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_audit engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_batch engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_event engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_lock engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_schedule engine=InnoDB collation=utf8mb4_"),
+                t -> assertThat(t).startsWith("system_async_task_start engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_type engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_worker engine=InnoDB collation=utf8mb4_"));
         assertThat(tables(ddlDb)).as("tables of the plain DDL vs the changelog")
@@ -97,8 +98,8 @@ class SchemaParityTest {
         List<String> fromChangelog = columns(liquibaseDb);
         print("columns", fromChangelog);
 
-        // the task, audit, batch, event, lock, schedule, type and worker tables' columns
-        assertThat(fromChangelog).hasSize(25 + 9 + 21 + 12 + 4 + 20 + 5 + 8);
+        // the task, audit, batch, event, lock, schedule, start, type and worker tables' columns
+        assertThat(fromChangelog).hasSize(25 + 9 + 21 + 12 + 4 + 20 + 4 + 7 + 8);
         assertThat(columns(ddlDb)).as("columns of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
         assertThat(columns(upgradedDb)).as("columns of the upgraded first schema (actual) vs the changelog (expected)")
@@ -127,7 +128,9 @@ class SchemaParityTest {
                 "system_async_task.idx_async_task_key non_unique=1 #1 task_key A",
                 "system_async_task.idx_async_task_key non_unique=1 #2 create_time A",
                 "system_async_task_schedule.idx_async_task_schedule_due non_unique=1 #1 paused_at A",
-                "system_async_task_schedule.idx_async_task_schedule_due non_unique=1 #2 next_fire_time A");
+                "system_async_task_schedule.idx_async_task_schedule_due non_unique=1 #2 next_fire_time A",
+                "system_async_task_start.idx_async_task_start_window non_unique=1 #1 task_type A",
+                "system_async_task_start.idx_async_task_start_window non_unique=1 #2 started_at A");
         assertThat(indexes(ddlDb)).as("indexes of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
         assertThat(indexes(upgradedDb)).as("indexes of the upgraded first schema (actual) vs the changelog (expected)")

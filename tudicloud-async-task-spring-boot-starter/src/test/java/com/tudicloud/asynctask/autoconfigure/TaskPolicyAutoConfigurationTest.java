@@ -102,6 +102,20 @@ class TaskPolicyAutoConfigurationTest {
     }
 
     @Test
+    void aRateLimitBindsFromItsTwoPropertiesAndOneOutOfRangeStopsStartUpNamingIt() {
+        service.withPropertyValues("async-task.worker.enabled=false", "async-task.types.greet.rate-limit=100",
+                "async-task.types.greet.rate-period=1m").run(context -> {
+            TaskPolicy greet = context.getBean(TaskTypePolicies.class).forType("greet");
+            assertThat(greet.rateLimit()).contains(100);
+            assertThat(greet.ratePeriod()).contains(Duration.ofMinutes(1));
+        });
+        service.withPropertyValues("async-task.types.greet.rate-limit=100", "async-task.types.greet.rate-period=25h")
+                .run(context -> assertThat(context).getFailure().rootCause()
+                        .isInstanceOf(InvalidAsyncTaskSettingsException.class)
+                        .hasMessageContaining("async-task.types.greet.rate-period (PT25H) must be from 1s to 24h"));
+    }
+
+    @Test
     void aTypeWithoutAHandlerGivesItsSubmitsItsAttemptsAndPriorityEvenWithTheWorkerOff() {
         service.withPropertyValues("async-task.worker.enabled=false", "async-task.types.mail.max-attempts=2",
                         "async-task.types.greet.export.default-priority=7", "async-task.types.greet.max-attempts=4")
@@ -120,7 +134,7 @@ class TaskPolicyAutoConfigurationTest {
                 assertThat(context).getFailure().rootCause().isInstanceOf(InvalidAsyncTaskSettingsException.class)
                         .hasMessageContaining("async-task.types.mail.attempts names no setting of a task type (they are "
                                 + "concurrency-limit, default-priority, key-concurrency, key-field, max-attempts, max-execution-time, non-retryable, "
-                                + "retry, timeout-action)")
+                                + "rate-limit, rate-period, retry, timeout-action)")
                         .hasMessageContaining("async-task.types.mail names no setting"));
     }
 

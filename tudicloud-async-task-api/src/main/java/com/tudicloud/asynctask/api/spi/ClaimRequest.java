@@ -11,13 +11,15 @@ import java.util.Set;
  * @param lease       lease length, added to the database's now
  * @param limits      fleet-wide caps on running tasks
  * @param pauses      asked, once tasks are found, which of their types are paused; those are not taken
+ * @param rateHolds   told of each type whose rate limit held back its tasks
  */
 public record ClaimRequest(String workerId, Set<String> taskTypes, int maxTasks, Duration lease,
-                           ConcurrencyLimits limits, PauseCheck pauses) {
+                           ConcurrencyLimits limits, PauseCheck pauses, RateHolds rateHolds) {
 
     public ClaimRequest {
         taskTypes = Set.copyOf(taskTypes);
         Objects.requireNonNull(pauses, "pauses");
+        Objects.requireNonNull(rateHolds, "rateHolds");
         if (maxTasks < 1) {
             throw new IllegalArgumentException("maxTasks must be at least 1: " + maxTasks);
         }
@@ -26,8 +28,14 @@ public record ClaimRequest(String workerId, Set<String> taskTypes, int maxTasks,
         }
     }
 
+    /** A claim that is not told of rate holds. */
+    public ClaimRequest(String workerId, Set<String> taskTypes, int maxTasks, Duration lease, ConcurrencyLimits limits,
+                        PauseCheck pauses) {
+        this(workerId, taskTypes, maxTasks, lease, limits, pauses, RateHolds.NONE);
+    }
+
     /** A claim that does not look at pauses. */
     public ClaimRequest(String workerId, Set<String> taskTypes, int maxTasks, Duration lease, ConcurrencyLimits limits) {
-        this(workerId, taskTypes, maxTasks, lease, limits, PauseCheck.NONE);
+        this(workerId, taskTypes, maxTasks, lease, limits, PauseCheck.NONE, RateHolds.NONE);
     }
 }

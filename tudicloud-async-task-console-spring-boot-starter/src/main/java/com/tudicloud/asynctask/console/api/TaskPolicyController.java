@@ -11,6 +11,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -41,6 +42,11 @@ public class TaskPolicyController {
                     example = "customer") String keyField,
             @Schema(description = "the fleet-wide cap on leased tasks of each key this application declares; null for "
                     + "none (the cap in force is the database's)", example = "2") Integer keyConcurrency,
+            @Schema(description = "the fleet-wide rate limit this application declares: at most this many starts of "
+                    + "the type within any rateLimitPeriodMs; null for none (the limit in force is the database's)",
+                    example = "100") Integer rateLimit,
+            @Schema(description = "the stretch of time the rate limit counts starts over, in ms; null without a "
+                    + "rate limit", example = "60000") Long rateLimitPeriodMs,
             @Schema(description = "exception classes that end a task FAILED at its first attempt") List<String> nonRetryable,
             @Schema(description = "whether the handler also has a test of its own for non-retryable exceptions")
             boolean nonRetryableTest) {
@@ -53,6 +59,7 @@ public class TaskPolicyController {
                     retry.maxBackoff().toMillis(), retry.jitter(), policy.maxExecutionTime().orElseThrow().toMillis(),
                     policy.timeoutAction().orElseThrow(), policy.concurrencyLimit().orElse(null),
                     policy.keyField().orElse(null), policy.keyConcurrency().orElse(null),
+                    policy.rateLimit().orElse(null), policy.ratePeriod().map(Duration::toMillis).orElse(null),
                     policy.nonRetryable().stream().map(Class::getName).toList(), policy.nonRetryableWhen().isPresent());
         }
     }
@@ -67,8 +74,8 @@ public class TaskPolicyController {
 
     @GetMapping("/policies")
     @Operation(summary = "Each task type's effective policy", description = "Attempts, retry backoff, time limit and "
-            + "timeout action, default priority, concurrency limit and non-retryable exceptions of every type this "
-            + "application runs or may submit, by type name.")
+            + "timeout action, default priority, concurrency limits, rate limit and non-retryable exceptions of every "
+            + "type this application runs or may submit, by type name.")
     public List<TaskTypePolicyJson> policies() {
         Set<String> handled = policies.byType().keySet();
         Set<String> types = new TreeSet<>(handled);

@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.worker.engine;
 
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
+import com.tudicloud.asynctask.api.spi.RateLimit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,7 +13,7 @@ import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
- * The fleet's caps on leased tasks for this worker's types, as the database holds them, so that every
+ * The fleet's caps on leased tasks and rate limits for this worker's types, as the database holds them, so that every
  * worker obeys the same caps whatever its own settings say. The caps this worker's settings declare are
  * written first (the last worker to start sets a cap for all); then the caps are read at most once per
  * refresh interval, and at most once per poll round since only the poller asks. Until the first read has
@@ -66,6 +67,7 @@ final class FleetLimits {
         if (!declared.isNone()) {
             Set<String> types = new HashSet<>(declared.perType().keySet());
             types.addAll(declared.perKey().keySet());
+            types.addAll(declared.rates().keySet());
             ConcurrencyLimits before = settings.concurrencyLimits(types);
             settings.setConcurrencyLimits(declared);
             logReplaced(before);
@@ -91,6 +93,14 @@ final class FleetLimits {
             if (!limit.getValue().equals(was)) {
                 log.info("Fleet-wide limit on leased tasks of each key of type {} set to {} by this worker's "
                         + "key concurrency of the type (was {})", limit.getKey(), limit.getValue(), was == null ? "none" : was);
+            }
+        }
+        for (Map.Entry<String, RateLimit> limit : declared.rates().entrySet()) {
+            RateLimit was = before.rates().get(limit.getKey());
+            if (!limit.getValue().equals(was)) {
+                log.info("Fleet-wide rate limit of type {} set to {} starts per {} by this worker's rate limit of the "
+                        + "type (was {})", limit.getKey(), limit.getValue().starts(), limit.getValue().period(),
+                        was == null ? "none" : was.starts() + " per " + was.period());
             }
         }
     }

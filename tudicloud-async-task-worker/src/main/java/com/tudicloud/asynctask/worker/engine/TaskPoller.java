@@ -21,7 +21,10 @@ import java.util.Set;
  * batch it claims again as soon as there is room for one; after a partial one it waits as
  * {@link PollBackoff} says, unless work is submitted in this JVM. After a claim that found nothing it
  * looks first ({@link IdleProbe}: one lock-free statement) and claims only when due tasks wait, or when
- * work submitted in this JVM woke it; the fleet's limits are read only for a claim.
+ * work submitted in this JVM woke it; the fleet's limits are read only for a claim. After a claim that a
+ * type's rate limit held back, and that took no task of another type, it waits until the type's window frees a
+ * start ({@link RateWait}), at most a poll interval, and then claims without a look first, since it knows the
+ * tasks wait.
  */
 final class TaskPoller {
 
@@ -51,6 +54,7 @@ final class TaskPoller {
     private final ExecutionContexts contexts;
     private final IdleProbe probe;
     private final WorkerObservations observations;
+    private final RateWait rateWait = new RateWait();
     /** The last claim got all it asked for: the queue is deeper than this worker's room. */
     private boolean backlog;
     /** The last claim found nothing, and no work was submitted in this JVM since: look before claiming. */
@@ -111,10 +115,13 @@ final class TaskPoller {
                     quiet = !waiter.await(backoff.next(false));
                     continue;
                 }
-                int claimed = claimAndDispatch(claimable, room, limits.current());
+                List<ClaimedTask> claimedTasks = claimAndDispatch(claimable, room, limits.current());
+                int claimed = claimedTasks.size();
                 backlog = claimed == room;
-                quiet = claimed == 0;
-                if (!backlog && waiter.await(backoff.next(claimed > 0))) {
+                boolean onlyHeldBack = rateWait.heldBackAll(claimedTasks);
+                quiet = claimed == 0 && !onlyHeldBack;
+                Duration wait = onlyHeldBack ? rateWait.untilAStartFrees(pollInterval) : backoff.next(claimed > 0);
+                if (!backlog && waiter.await(wait)) {
                     quiet = false;
                 }
             } catch (InterruptedException e) {
@@ -139,12 +146,13 @@ final class TaskPoller {
         stopping = true;
     }
 
-    private int claimAndDispatch(Set<String> claimable, int room, ConcurrencyLimits fleetLimits) {
+    private List<ClaimedTask> claimAndDispatch(Set<String> claimable, int room, ConcurrencyLimits fleetLimits) {
         long sentAt = System.nanoTime();
         List<ClaimedTask> claimed;
         Observation observation = observations.startBatch(WorkerObservations.CLAIM);
         try {
-            claimed = store.claim(new ClaimRequest(workerId, claimable, room, leaseTimeout, fleetLimits, paused));
+            claimed = store.claim(new ClaimRequest(workerId, claimable, room, leaseTimeout, fleetLimits, paused,
+                    rateWait.forNextClaim()));
             observation.lowCardinalityKeyValue(claimed.isEmpty() ? WorkerObservations.NONE_CLAIMED : WorkerObservations.CLAIMED);
         } catch (RuntimeException e) {
             observation.error(e);
@@ -161,7 +169,7 @@ final class TaskPoller {
             executions.add(execution);
         }
         dispatcher.dispatch(executions);
-        return claimed.size();
+        return claimed;
     }
     private boolean pause() {
         try {

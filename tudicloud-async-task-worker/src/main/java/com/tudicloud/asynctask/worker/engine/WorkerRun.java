@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.worker.engine;
 
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
+import com.tudicloud.asynctask.api.spi.RateLimit;
 import com.tudicloud.asynctask.worker.WorkerConfig;
 import com.tudicloud.asynctask.worker.WorkerIds;
 import com.tudicloud.asynctask.worker.maintenance.Batches;
@@ -60,7 +61,8 @@ final class WorkerRun {
         slotThreads = Executors.newCachedThreadPool(new NamedThreads("async-task-slot"));
         dispatcher = new SlotDispatcher(slots, slotThreads, runner::run);
         FleetLimits limits = new FleetLimits(setup.fleetSettings(), setup.handlers().taskTypes(),
-                new ConcurrencyLimits(config.globalLimit(), declaredTypeLimits(), declaredKeyLimits()),
+                new ConcurrencyLimits(config.globalLimit(), declaredTypeLimits(), declaredKeyLimits(),
+                        declaredRateLimits()),
                 config.limitsRefreshInterval(), System::nanoTime);
         registration = new WorkerRegistration(setup.registry(), setup.workerId(), WorkerIds.hostName(),
                 setup.handlers().taskTypes(), slots, config.registryRefreshInterval(), System::nanoTime);
@@ -127,6 +129,14 @@ final class WorkerRun {
         Map<String, Integer> limits = new LinkedHashMap<>();
         setup.policies().byType().forEach((type, policy) ->
                 policy.keyConcurrency().ifPresent(limit -> limits.put(type, limit)));
+        return limits;
+    }
+
+    /** The rate limits this worker writes when it starts: the rate limit of each of its types' policies. */
+    private Map<String, RateLimit> declaredRateLimits() {
+        Map<String, RateLimit> limits = new LinkedHashMap<>();
+        setup.policies().byType().forEach((type, policy) -> policy.rateLimit().ifPresent(starts ->
+                limits.put(type, new RateLimit(starts, policy.ratePeriod().orElseThrow()))));
         return limits;
     }
 

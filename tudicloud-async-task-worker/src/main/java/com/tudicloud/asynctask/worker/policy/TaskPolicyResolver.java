@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.worker.policy;
 import com.tudicloud.asynctask.api.TaskHandler;
 import com.tudicloud.asynctask.api.TaskPolicy;
 import com.tudicloud.asynctask.api.TimeoutAction;
+import com.tudicloud.asynctask.api.spi.RateLimit;
 import com.tudicloud.asynctask.api.spi.StoreLimits;
 import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
 import com.tudicloud.asynctask.worker.WorkerConfig;
@@ -33,6 +34,9 @@ public final class TaskPolicyResolver {
     static final Duration MAX_BACKOFF = StoreLimits.SCHEMA.maxDelay();
     /** The watchdog measures executions in nanoseconds, which a long holds for 292 years. */
     static final Duration MAX_EXECUTION_TIME = Duration.ofDays(200L * 365);
+
+    /** The period of a rate limit set without one: "100 per second". */
+    static final Duration DEFAULT_RATE_PERIOD = Duration.ofSeconds(1);
 
     private static final String TYPES = "async-task.types.";
     private static final String WORKER = "async-task.worker.";
@@ -84,7 +88,8 @@ public final class TaskPolicyResolver {
         log.info("Task type '{}' has no handler here: the tasks of it this application submits get max-attempts {} "
                 + "and default-priority {}{}", type, maxAttempts, priority,
                 elsewhere.isEmpty() ? "" : "; its " + String.join(", ", elsewhere) + " settings apply only where it runs");
-        return new TaskPolicy(maxAttempts, priority, null, null, null, null, keyField, null, null, null).orElse(defaults);
+        return new TaskPolicy(maxAttempts, priority, null, null, null, null, keyField, null, null, null, null, null)
+                .orElse(defaults);
     }
 
     /** A key field names one top-level field of the payload. */
@@ -105,6 +110,9 @@ public final class TaskPolicyResolver {
         props.timeoutAction().ifPresent(set -> names.add("timeout-action"));
         props.concurrencyLimit().ifPresent(set -> names.add("concurrency-limit"));
         props.keyConcurrency().ifPresent(set -> names.add("key-concurrency"));
+        if (props.rateLimit().isPresent() || props.ratePeriod().isPresent()) {
+            names.add("rate-limit");
+        }
         if (!props.nonRetryable().isEmpty()) {
             names.add("non-retryable");
         }
@@ -141,6 +149,9 @@ public final class TaskPolicyResolver {
         Setting<String> keyField = layers.pick("key-field", "keyField", TaskPolicy::keyField, "none", null);
         Setting<Integer> keyConcurrency = layers.pick("key-concurrency", "keyConcurrency", TaskPolicy::keyConcurrency,
                 "none", 0);
+        Setting<Integer> rateLimit = layers.pick("rate-limit", "rateLimit", TaskPolicy::rateLimit, "none", 0);
+        Setting<Duration> ratePeriod = layers.pick("rate-period", "ratePeriod", TaskPolicy::ratePeriod,
+                "the default rate period", DEFAULT_RATE_PERIOD);
 
         if (maxAttempts.own() && maxAttempts.value() < 1) {
             violations.add(maxAttempts + " must be at least 1");
@@ -167,12 +178,15 @@ public final class TaskPolicyResolver {
         if (keyField.own()) {
             checkKeyField(keyField.source(), keyField.value());
         }
+        checkRate(rateLimit, ratePeriod);
+        boolean rateLimited = rateLimit.value() > 0;
         List<Class<? extends Throwable>> nonRetryable = new ArrayList<>(declared.nonRetryable());
         nonRetryable.addAll(exceptionClasses(type, props.nonRetryable()));
         return new TaskPolicy(maxAttempts.value(), priority.value(),
                 new TaskPolicy.Retry(initial.value(), multiplier.value(), max.value(), jitter.value()),
                 maxExecution.value(), timeoutAction.value(), limit.value() > 0 ? limit.value() : null, keyField.value(),
-                keyConcurrency.value() > 0 ? keyConcurrency.value() : null, nonRetryable,
+                keyConcurrency.value() > 0 ? keyConcurrency.value() : null, rateLimited ? rateLimit.value() : null,
+                rateLimited ? ratePeriod.value() : null, nonRetryable,
                 declared.nonRetryableWhen().orElse(null));
     }
 
@@ -190,6 +204,24 @@ public final class TaskPolicyResolver {
             return new Setting<>(typeLimit, WORKER + "type-limits." + type, false);
         }
         return layers.pick("concurrency-limit", "concurrencyLimit", TaskPolicy::concurrencyLimit, "none", 0);
+    }
+
+    /** A rate limit's starts and period make a {@link RateLimit}; a period without a limit is a mistake, not a no-op. */
+    private void checkRate(Setting<Integer> rateLimit, Setting<Duration> ratePeriod) {
+        if (!rateLimit.own()) {
+            if (ratePeriod.own()) {
+                violations.add(ratePeriod + " is set, but the type sets no rate-limit for it");
+            }
+            return;
+        }
+        String startsProblem = RateLimit.startsProblem(rateLimit.value());
+        if (startsProblem != null) {
+            violations.add(rateLimit + " " + startsProblem);
+        }
+        String periodProblem = RateLimit.periodProblem(ratePeriod.value());
+        if (periodProblem != null) {
+            violations.add(ratePeriod + " " + periodProblem);
+        }
     }
 
     /** Classes named in properties arrive unchecked: a class that is no exception is refused here. */

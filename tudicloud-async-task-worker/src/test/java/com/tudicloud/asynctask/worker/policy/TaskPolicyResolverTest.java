@@ -60,11 +60,14 @@ class TaskPolicyResolverTest {
         Double multiplier;
         Duration maxBackoff;
         Double jitter;
+        Integer rateLimit;
+        Duration ratePeriod;
 
         @SuppressWarnings({"unchecked", "rawtypes"})
         TaskPolicy policy() {
             return new TaskPolicy(maxAttempts, defaultPriority, new TaskPolicy.Retry(initialBackoff, multiplier, maxBackoff,
-                    jitter), maxExecutionTime, timeoutAction, concurrencyLimit, null, null, (List) nonRetryable, null);
+                    jitter), maxExecutionTime, timeoutAction, concurrencyLimit, null, null, rateLimit, ratePeriod,
+                    (List) nonRetryable, null);
         }
     }
 
@@ -149,6 +152,68 @@ class TaskPolicyResolverTest {
                         "async-task.types.report.retry.max-backoff (PT1S) must not be less than "
                                 + "async-task.types.report.retry.initial-backoff (PT10S)",
                         "async-task.types.report.non-retryable names java.lang.String, which is not an exception class"));
+    }
+
+    @Test
+    void aRateLimitComesFromItsPropertiesOrTheHandlerAndItsPeriodIsASecondUnlessSet() {
+        override("mail", type -> {
+            type.rateLimit = 100;
+            type.ratePeriod = Duration.ofMinutes(1);
+        });
+        override("sms", type -> type.rateLimit = 20);
+
+        TaskTypePolicies policies = resolve(new Handler("mail", TaskPolicy.builder().rateLimit(5, Duration.ofHours(1)).build()),
+                new Handler("sms", TaskPolicy.DEFAULTS),
+                new Handler("push", TaskPolicy.builder().rateLimit(1_000_000, Duration.ofHours(24)).build()),
+                new Handler("plain", TaskPolicy.DEFAULTS));
+
+        assertThat(policies.forType("mail").rateLimit()).contains(100);
+        assertThat(policies.forType("mail").ratePeriod()).contains(Duration.ofMinutes(1));
+        assertThat(policies.forType("sms").rateLimit()).contains(20);
+        assertThat(policies.forType("sms").ratePeriod()).contains(Duration.ofSeconds(1));
+        assertThat(policies.forType("push").rateLimit()).contains(1_000_000);
+        assertThat(policies.forType("push").ratePeriod()).contains(Duration.ofHours(24));
+        assertThat(policies.forType("plain").rateLimit()).isEmpty();
+        assertThat(policies.forType("plain").ratePeriod()).as("no period without a limit").isEmpty();
+    }
+
+    @Test
+    void aRateLimitOutOfRangeIsNamedWithItsSetting() {
+        override("none", type -> type.rateLimit = 0);
+        override("many", type -> {
+            type.rateLimit = 1_000_001;
+            type.ratePeriod = Duration.ofMinutes(1);
+        });
+        override("short", type -> {
+            type.rateLimit = 10;
+            type.ratePeriod = Duration.ofMillis(999);
+        });
+        override("long", type -> {
+            type.rateLimit = 10;
+            type.ratePeriod = Duration.ofHours(24).plusMillis(1);
+        });
+        override("fine", type -> {
+            type.rateLimit = 10;
+            type.ratePeriod = Duration.ofSeconds(1).plusNanos(1);
+        });
+        override("alone", type -> type.ratePeriod = Duration.ofMinutes(1));
+
+        assertThatThrownBy(() -> resolve(new Handler("none", TaskPolicy.DEFAULTS), new Handler("many", TaskPolicy.DEFAULTS),
+                new Handler("short", TaskPolicy.DEFAULTS), new Handler("long", TaskPolicy.DEFAULTS),
+                new Handler("fine", TaskPolicy.DEFAULTS), new Handler("alone", TaskPolicy.DEFAULTS),
+                new Handler("declared", TaskPolicy.builder().rateLimit(-1, Duration.ZERO).build())))
+                .isInstanceOf(InvalidAsyncTaskSettingsException.class)
+                .satisfies(e -> assertThat(((InvalidAsyncTaskSettingsException) e).violations()).containsExactlyInAnyOrder(
+                        "async-task.types.none.rate-limit (0) must be from 1 to 1000000 starts",
+                        "async-task.types.many.rate-limit (1000001) must be from 1 to 1000000 starts",
+                        "async-task.types.short.rate-period (PT0.999S) must be from 1s to 24h",
+                        "async-task.types.long.rate-period (PT24H0.001S) must be from 1s to 24h",
+                        "async-task.types.fine.rate-period (PT1.000000001S) must be whole milliseconds",
+                        "async-task.types.alone.rate-period (PT1M) is set, but the type sets no rate-limit for it",
+                        "the TaskPolicy of " + Handler.class.getName() + " (task type 'declared') rateLimit (-1) must be "
+                                + "from 1 to 1000000 starts",
+                        "the TaskPolicy of " + Handler.class.getName() + " (task type 'declared') ratePeriod (PT0S) must be "
+                                + "from 1s to 24h"));
     }
 
     /** Submitted here, run elsewhere: attempts and priority count for the submits, nothing else is decided here. */
