@@ -83,9 +83,12 @@ public final class BenchDatabase implements AutoCloseable {
         return Pools.openCounted(coordinates, name, size);
     }
 
-    /** No tasks, batches or task events, no registered workers, no paused type; the lock rows and caps stay. */
+    /**
+     * No tasks, batches, task events or recorded starts, no registered workers, no paused type; the lock rows, caps
+     * and rate limits stay.
+     */
     public void reset() {
-        tasks.emptyTasksBatchesAndEvents();
+        tasks.emptyTasksBatchesEventsAndStarts();
         tasks.execute("DELETE FROM system_async_task_worker");
         tasks.execute("UPDATE system_async_task_type SET paused_at = NULL, paused_by = NULL WHERE paused_at IS NOT NULL");
     }

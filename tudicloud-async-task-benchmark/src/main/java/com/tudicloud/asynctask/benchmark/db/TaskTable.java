@@ -23,12 +23,14 @@ public final class TaskTable {
 
     /**
      * TRUNCATE, which is fast on any size, is refused for a table another one references by a foreign key:
-     * so the events' key is left unchecked for the tasks' TRUNCATE, on the one connection that runs it.
+     * so the events' key is left unchecked for the tasks' TRUNCATE, on the one connection that runs it. The start
+     * log goes too: its rows name tasks that are gone, and would count in the next run's first window.
      */
-    void emptyTasksBatchesAndEvents() {
+    void emptyTasksBatchesEventsAndStarts() {
         jdbc.execute((ConnectionCallback<Void>) connection -> {
             try (Statement statement = connection.createStatement()) {
                 statement.execute("TRUNCATE TABLE system_async_task_event");
+                statement.execute("TRUNCATE TABLE system_async_task_start");
                 statement.execute("TRUNCATE TABLE system_async_task_batch");
                 statement.execute("SET FOREIGN_KEY_CHECKS = 0");
                 try {
@@ -64,6 +66,41 @@ public final class TaskTable {
      */
     public void clearKeyCap(String taskType) {
         jdbc.update("UPDATE system_async_task_type SET max_running_per_key = NULL WHERE task_type = ?", taskType);
+    }
+
+    /**
+     * Drops a type's rate limit from the fleet's settings: workers publish a limit they have and keep one they do not
+     * know, so a drain without the limit after one with it needs this.
+     */
+    public void clearRateLimit(String taskType) {
+        jdbc.update("UPDATE system_async_task_type SET rate_limit = NULL, rate_period_ms = NULL WHERE task_type = ?",
+                taskType);
+    }
+
+    /** When each task of a type started, in epoch milliseconds by the database's clock, earliest first. */
+    public List<Long> startMillis(String taskType) {
+        return jdbc.queryForList("SELECT ROUND(UNIX_TIMESTAMP(started_at) * 1000) FROM system_async_task "
+                + "WHERE task_type = ? AND started_at IS NOT NULL ORDER BY started_at", Long.class, taskType);
+    }
+
+    /**
+     * The starts of a type the claims recorded in system_async_task_start and have not pruned yet (about the last
+     * window's), in epoch milliseconds, earliest first.
+     */
+    public List<Long> loggedStartMillis(String taskType) {
+        return jdbc.queryForList("SELECT ROUND(UNIX_TIMESTAMP(started_at) * 1000) FROM system_async_task_start "
+                + "WHERE task_type = ? ORDER BY started_at", Long.class, taskType);
+    }
+
+    /** The database's clock now, in epoch milliseconds. */
+    public long nowMillis() {
+        return jdbc.queryForObject("SELECT ROUND(UNIX_TIMESTAMP(NOW(3)) * 1000)", Long.class);
+    }
+
+    /** Tasks of a type still QUEUED as they were submitted: never started, no attempt spent. */
+    public long countNeverStarted(String taskType) {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE task_type = ? AND status = 'QUEUED' "
+                + "AND attempt_count = 0 AND started_at IS NULL", Long.class, taskType);
     }
 
     /** Each finished task of a type with a key: its key and when it started and finished, by the database's clock. */

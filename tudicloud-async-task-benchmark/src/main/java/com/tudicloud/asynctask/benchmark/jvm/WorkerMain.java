@@ -22,7 +22,8 @@ import java.util.List;
 /**
  * One worker instance in a JVM of its own, with its own connection pool and a no-op handler for
  * {@value NoopHandler#TYPE} (with {@code --work-ms} it sleeps that long; with {@code --key-concurrency} at most that many
- * tasks of one key run at once across the fleet). Says READY once wired (and warmed up, with {@code --warmup-tasks}),
+ * tasks of one key run at once across the fleet; with {@code --rate-limit} at most that many start across the fleet
+ * within any {@code --rate-period-ms}, 1 s if not given). Says READY once wired (and warmed up, with {@code --warmup-tasks}),
  * starts the worker on GO, stops it on STOP and reports STATS: handler executions, the store calls it
  * made, and from GO to STOP its CPU time (the whole JVM's, and that of the engine's threads) and the
  * statements and commits it sent ({@link CostMeter}).
@@ -37,7 +38,8 @@ import java.util.List;
  * ({@code FULL}, {@code FAILURES_ONLY} or {@code OFF}; FULL, the default, if not given), {@code --traced}
  * ({@code true}: the worker observed by a real tracer, {@link BenchTracing}; its STATS then say how many spans
  * ended), {@code --pool-size},
- * {@code --work-ms}, {@code --key-concurrency}, {@code --warmup-tasks}, {@code --produce-rate},
+ * {@code --work-ms}, {@code --key-concurrency}, {@code --rate-limit}, {@code --rate-period-ms},
+ * {@code --warmup-tasks}, {@code --produce-rate},
  * {@code --produce-seconds}, {@code --window-after-ms}, {@code --window-ms}.
  */
 public final class WorkerMain {
@@ -50,9 +52,7 @@ public final class WorkerMain {
     public static void main(String[] argv) throws InterruptedException {
         Args args = Args.parse(argv);
         ParentLink parent = new ParentLink();
-        int keyConcurrency = args.integer("key-concurrency", 0);
-        NoopHandler handler = new NoopHandler(NoopHandler.TYPE, args.millis("work-ms", Duration.ZERO),
-                keyConcurrency > 0 ? TaskPolicy.builder().keyConcurrency(keyConcurrency).build() : TaskPolicy.DEFAULTS);
+        NoopHandler handler = new NoopHandler(NoopHandler.TYPE, args.millis("work-ms", Duration.ZERO), policy(args));
         String workerId = args.text("worker-id", "bench-worker");
         WorkerConfig defaults = BenchEngine.defaults().build();
         WorkerConfigBuilder settings = BenchEngine.settings(args.integer("slots", defaults.slots()),
@@ -96,5 +96,19 @@ public final class WorkerMain {
             parent.report(ParentLink.STATS + " executions=" + handler.executions() + " " + cost.report() + " "
                     + engine.leaseStore().summary() + (tracing == null ? "" : " spans=" + tracing.exportedSpans()));
         }
+    }
+
+    /** The no-op type's policy: the defaults, with a per-key cap and a rate limit where the options ask for them. */
+    private static TaskPolicy policy(Args args) {
+        TaskPolicy.Builder policy = TaskPolicy.builder();
+        int keyConcurrency = args.integer("key-concurrency", 0);
+        if (keyConcurrency > 0) {
+            policy.keyConcurrency(keyConcurrency);
+        }
+        int rateLimit = args.integer("rate-limit", 0);
+        if (rateLimit > 0) {
+            policy.rateLimit(rateLimit, args.millis("rate-period-ms", Duration.ofSeconds(1)));
+        }
+        return policy.build();
     }
 }

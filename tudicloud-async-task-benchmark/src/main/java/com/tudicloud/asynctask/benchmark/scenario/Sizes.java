@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  */
 public record Sizes(int warmupTasks, int peerWarmupTasks, Drain drain, Latency latency, Submit submit,
                     Heartbeat heartbeat, Idle idle, Scale scale, Operator operator, Workflow workflow,
-                    KeyedLimit keyedLimit) {
+                    KeyedLimit keyedLimit, RateLimit rateLimit) {
 
     /** N tasks per drain (and raw) run; the K x T shapes; raw's batch sizes and threads. */
     public record Drain(int tasks, List<DrainShape> shapes, List<Integer> rawBatches, int rawThreads) {
@@ -63,6 +63,13 @@ public record Sizes(int warmupTasks, int peerWarmupTasks, Drain drain, Latency l
     public record KeyedLimit(int tasks, int keys, int perKey, Duration work, DrainShape shape) {
     }
 
+    /**
+     * At most {@code limit} starts within any {@code period}, run for {@code duration} over {@code tasks} queued tasks
+     * (more than the limit lets start in that time, so that work always waits).
+     */
+    public record RateLimit(int limit, Duration period, Duration duration, int tasks, DrainShape shape) {
+    }
+
     public static Sizes full(int drainTasks) {
         return new Sizes(50_000, 50_000,
                 new Drain(drainTasks, List.of(new DrainShape(1, 8), new DrainShape(1, 16), new DrainShape(2, 8),
@@ -74,7 +81,8 @@ public record Sizes(int warmupTasks, int peerWarmupTasks, Drain drain, Latency l
                 new Scale(List.of(10_000, 1_000_000), 3_200, 16, 20_000, 100_000),
                 new Operator(50_000, 200_000, Duration.ofSeconds(5)),
                 new Workflow(100_000),
-                new KeyedLimit(20_000, 200, 2, Duration.ofMillis(5), new DrainShape(3, 16)));
+                new KeyedLimit(20_000, 200, 2, Duration.ofMillis(5), new DrainShape(3, 16)),
+                new RateLimit(100, Duration.ofSeconds(10), Duration.ofMinutes(5), 4_000, new DrainShape(3, 16)));
     }
 
     public static Sizes quick() {
@@ -87,12 +95,13 @@ public record Sizes(int warmupTasks, int peerWarmupTasks, Drain drain, Latency l
                 new Scale(List.of(1_000, 5_000), 320, 16, 1_000, 1_000),
                 new Operator(5_000, 40_000, Duration.ofSeconds(1)),
                 new Workflow(2_000),
-                new KeyedLimit(1_000, 20, 2, Duration.ofMillis(5), new DrainShape(1, 16)));
+                new KeyedLimit(1_000, 20, 2, Duration.ofMillis(5), new DrainShape(1, 16)),
+                new RateLimit(20, Duration.ofSeconds(2), Duration.ofSeconds(10), 150, new DrainShape(1, 16)));
     }
 
     public Sizes withWarmupTasks(int tasks, int peerTasks) {
         return new Sizes(tasks, peerTasks, drain, latency, submit, heartbeat, idle, scale, operator, workflow,
-                keyedLimit);
+                keyedLimit, rateLimit);
     }
 
     /**
@@ -103,6 +112,6 @@ public record Sizes(int warmupTasks, int peerWarmupTasks, Drain drain, Latency l
         List<Integer> batches = Stream.concat(shapes.stream().flatMap(shape -> Stream.of(shape.slots(), 5 * shape.slots())),
                 Stream.of(100)).distinct().sorted().toList();
         return new Sizes(warmupTasks, peerWarmupTasks, new Drain(drain.tasks(), shapes, batches, drain.rawThreads()),
-                latency, submit, heartbeat, idle, scale, operator, workflow, keyedLimit);
+                latency, submit, heartbeat, idle, scale, operator, workflow, keyedLimit, rateLimit);
     }
 }
