@@ -84,7 +84,7 @@ class SkewedKeyedClaimTest {
     void theKeyedStatementsReadNoBacklog() {
         MapperExplain explainer = new MapperExplain(pool);
         ClaimBranch branch = new ClaimBranch(TYPE, CLAIM, CLAIM, PER_KEY, Map.of("big", (long) PER_KEY), List.of("big"),
-                ClaimBranch.FIRST_KEY, CLAIM);
+                ClaimBranch.FIRST_KEY, CLAIM, false);
         List<Map<String, Object>> claim = explainer.explain("selectKeyedClaimCandidates",
                 Map.of("branches", List.of(branch), "lockLimit", 4 * CLAIM));
         List<Map<String, Object>> count = explainer.explain("countLeasedByTypeAndKey", Map.of());
