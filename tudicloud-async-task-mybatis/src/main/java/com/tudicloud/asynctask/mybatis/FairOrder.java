@@ -23,6 +23,13 @@ final class FairOrder {
     private static final Comparator<ClaimCandidate> WALK_ORDER = Comparator.comparing(ClaimCandidate::taskType)
             .thenComparing(ClaimCandidate::taskKey, Comparator.nullsFirst(Comparator.naturalOrder()));
 
+    /** Turns among the first tasks in claim order go first, by claim order; then the walk's, in its order. */
+    private static final Comparator<List<ClaimCandidate>> TURN_ORDER = Comparator
+            .comparing(FairOrder::reachedOnlyByTheWalk)
+            .thenComparing((one, other) -> reachedOnlyByTheWalk(one)
+                    ? WALK_ORDER.compare(one.get(0), other.get(0))
+                    : ClaimCandidate.CLAIM_ORDER.compare(one.get(0), other.get(0)));
+
     private FairOrder() {
     }
 
@@ -53,10 +60,8 @@ final class FairOrder {
                 ? Arrays.asList(candidate.taskType(), candidate.taskKey()) : List.of(candidate.taskType());
     }
 
-    /** Turns among the first tasks in claim order go first, by claim order; then the walk's, by key. */
-    private static final Comparator<List<ClaimCandidate>> TURN_ORDER = Comparator
-            .comparing((List<ClaimCandidate> turn) -> turn.stream().allMatch(ClaimCandidate::reached))
-            .thenComparing((one, other) -> one.get(0).reached() && other.get(0).reached()
-                    ? WALK_ORDER.compare(one.get(0), other.get(0))
-                    : ClaimCandidate.CLAIM_ORDER.compare(one.get(0), other.get(0)));
+    /** Whether only the walk reached the turn: none of its tasks is among its type's first tasks in claim order. */
+    private static boolean reachedOnlyByTheWalk(List<ClaimCandidate> turn) {
+        return turn.stream().allMatch(ClaimCandidate::reached);
+    }
 }
