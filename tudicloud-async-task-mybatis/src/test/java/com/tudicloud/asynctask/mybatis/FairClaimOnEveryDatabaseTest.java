@@ -23,7 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A fair claim on MySQL or MariaDB and on H2: key A's 1,000 tasks are first in claim order, keys B to K have one
  * task each; a claim of 16 of a fair type takes A's first task and every one of B to K's before A's second, while
- * a type that is not fair takes A's first 16 in plain claim order.
+ * a type that is not fair takes A's first 16 in plain claim order, and a fair type under a per-key cap stops at
+ * the cap.
  */
 class FairClaimOnEveryDatabaseTest {
 
@@ -51,6 +52,21 @@ class FairClaimOnEveryDatabaseTest {
         assertThat(keys.subList(11, 16)).containsOnly("A");
         assertThat(claimed.stream().map(ClaimedTask::id).filter(bigKeysTasks::contains).toList())
                 .as("priorities and claim order still hold within a key").isEqualTo(bigKeysTasks.subList(0, 6));
+    }
+
+    @ParameterizedTest
+    @EnumSource(SupportedDatabase.class)
+    void aFairTypeUnderAPerKeyCapTakesNoMoreOfAKeyThanItsCap(SupportedDatabase database) {
+        DataSource dataSource = database.dataSource();
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        MyBatisStores stores = MyBatisStores.create(dataSource);
+        fill(jdbc, stores, FAIR);
+
+        List<String> keys = keysOf(jdbc, stores.leaseStore().claim(new ClaimRequest("w", Set.of(FAIR), 16,
+                Duration.ofMinutes(1), new ConcurrencyLimits(0, Map.of(), Map.of(FAIR, 2), Map.of(), Set.of(FAIR)))));
+
+        assertThat(keys.subList(0, 11)).containsExactlyInAnyOrderElementsOf(withA(SMALL_KEYS));
+        assertThat(keys.subList(11, keys.size())).as("A's second task, and no more: its cap").containsExactly("A");
     }
 
     @ParameterizedTest
