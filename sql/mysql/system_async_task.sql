@@ -83,7 +83,8 @@ CREATE TABLE system_async_task_worker (
 -- max_running caps the type's leased tasks across all workers (NULL: no cap);
 -- paused_at/paused_by: paused fleet-wide since then, by that operator (NULL: not paused), no worker claims it;
 -- max_running_per_key caps the leased tasks of each key of the type across all workers (NULL: no cap);
--- rate_limit caps the type's starts within any rate_period_ms across all workers (NULL: no rate limit)
+-- rate_limit caps the type's starts within any rate_period_ms across all workers (NULL: no rate limit);
+-- fair_claims: claims take the type's tasks across its keys in turn (NULL or 0: in claim order)
 CREATE TABLE system_async_task_type (
     task_type           VARCHAR(100) NOT NULL,
     max_running         INT          NULL,
@@ -92,6 +93,7 @@ CREATE TABLE system_async_task_type (
     max_running_per_key INT          NULL,
     rate_limit          INT          NULL,
     rate_period_ms      INT          NULL,
+    fair_claims         BOOLEAN      NULL,
     PRIMARY KEY (task_type)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 

@@ -73,6 +73,7 @@ public final class TaskPolicy {
     private final Integer keyConcurrency;
     private final Integer rateLimit;
     private final Duration ratePeriod;
+    private final Boolean fair;
     private final List<Class<? extends Throwable>> nonRetryable;
     private final Predicate<Throwable> nonRetryableWhen;
 
@@ -90,17 +91,20 @@ public final class TaskPolicy {
      * @param rateLimit        at most this many tasks of the type started across the fleet within any rate period
      * @param ratePeriod       the stretch of time the rate limit counts starts over (1 second when a rate limit is
      *                         set without one)
+     * @param fair             whether claims take the type's tasks across its keys in turn, so that one key's
+     *                         backlog cannot starve the others
      * @param nonRetryable     exception classes that end a task FAILED at once, thrown or among the causes
      * @param nonRetryableWhen a further test for such exceptions
      */
     public TaskPolicy(Integer maxAttempts, Integer defaultPriority, Retry retry, Duration maxExecutionTime,
                       TimeoutAction timeoutAction, Integer concurrencyLimit, String keyField, Integer keyConcurrency,
-                      Integer rateLimit, Duration ratePeriod, List<Class<? extends Throwable>> nonRetryable,
-                      Predicate<Throwable> nonRetryableWhen) {
+                      Integer rateLimit, Duration ratePeriod, Boolean fair,
+                      List<Class<? extends Throwable>> nonRetryable, Predicate<Throwable> nonRetryableWhen) {
         this.keyField = keyField;
         this.keyConcurrency = keyConcurrency;
         this.rateLimit = rateLimit;
         this.ratePeriod = ratePeriod;
+        this.fair = fair;
         this.maxAttempts = maxAttempts;
         this.defaultPriority = defaultPriority;
         this.retry = retry != null ? retry : Retry.NONE;
@@ -130,7 +134,7 @@ public final class TaskPolicy {
                 keyField != null ? keyField : fallback.keyField,
                 keyConcurrency != null ? keyConcurrency : fallback.keyConcurrency,
                 rateLimit != null ? rateLimit : fallback.rateLimit, ratePeriod != null ? ratePeriod : fallback.ratePeriod,
-                exceptions,
+                fair != null ? fair : fallback.fair, exceptions,
                 nonRetryableWhen != null ? nonRetryableWhen : fallback.nonRetryableWhen);
     }
 
@@ -172,6 +176,11 @@ public final class TaskPolicy {
     /** At most this many tasks of one key of the type leased at once across the fleet. */
     public Optional<Integer> keyConcurrency() {
         return Optional.ofNullable(keyConcurrency);
+    }
+
+    /** Whether claims take the type's tasks across its keys in turn (one task of each key, then a second, ...). */
+    public Optional<Boolean> fair() {
+        return Optional.ofNullable(fair);
     }
 
     /** At most this many tasks of the type started across the fleet within any {@link #ratePeriod()}. */
@@ -240,6 +249,7 @@ public final class TaskPolicy {
         private Integer keyConcurrency;
         private Integer rateLimit;
         private Duration ratePeriod;
+        private Boolean fair;
         private final List<Class<? extends Throwable>> nonRetryable = new ArrayList<>();
         private Predicate<Throwable> nonRetryableWhen;
 
@@ -322,6 +332,15 @@ public final class TaskPolicy {
             return this;
         }
 
+        /**
+         * Claims take the type's tasks across its keys in turn: one task of each key with due tasks, then a second
+         * of each, priorities still first within a key, so that one key's backlog cannot starve the others.
+         */
+        public Builder fair(boolean fair) {
+            this.fair = fair;
+            return this;
+        }
+
         /** Exceptions of these classes (or with one among their causes) end the task FAILED at once. */
         @SafeVarargs
         public final Builder nonRetryable(Class<? extends Throwable>... exceptionClasses) {
@@ -340,7 +359,8 @@ public final class TaskPolicy {
         public TaskPolicy build() {
             return new TaskPolicy(maxAttempts, defaultPriority,
                     new Retry(initialBackoff, backoffMultiplier, maxBackoff, jitter), maxExecutionTime, timeoutAction,
-                    concurrencyLimit, keyField, keyConcurrency, rateLimit, ratePeriod, nonRetryable, nonRetryableWhen);
+                    concurrencyLimit, keyField, keyConcurrency, rateLimit, ratePeriod, fair, nonRetryable,
+                    nonRetryableWhen);
         }
     }
 }

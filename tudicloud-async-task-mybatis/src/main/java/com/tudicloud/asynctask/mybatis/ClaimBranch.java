@@ -5,15 +5,18 @@ import java.util.Map;
 
 /**
  * One task type's part of a claim: at most {@code limit} of its due tasks, chosen among the first
- * {@code candidates} of them in claim order. A type with a per-key cap ({@code keyLimit} above 0) also
- * reaches the head of up to {@code reach} keys after {@code afterKey} that are not at their cap
- * ({@code fullKeys}), one key after the other, so that the backlog of a key at its cap, however long,
- * is neither read nor in the way of the other keys.
+ * {@code candidates} of them in claim order. A type with a per-key cap ({@code keyLimit} above 0) or a fair type
+ * also reaches the head of up to {@code reach} keys after {@code afterKey}, one key after the other, leaving out
+ * {@code skippedKeys}: the keys at their cap, so that the backlog of a key at its cap, however long, is neither
+ * read nor in the way of the other keys; and for a fair type the keys already among its first tasks in claim
+ * order, whose heads the claim has without the walk and whose backlogs the walk would otherwise read step
+ * after step.
  *
  * @param leasedByKey the leased tasks of each key of the type that has any
+ * @param fair        whether the claim takes the type's tasks across its keys in turn ({@link FairOrder})
  */
 public record ClaimBranch(String taskType, int limit, int candidates, int keyLimit, Map<String, Long> leasedByKey,
-                          List<String> fullKeys, String afterKey, int reach) {
+                          List<String> skippedKeys, String afterKey, int reach, boolean fair) {
 
     /** Where a key walk starts: keys are never blank, so every key sorts after it. */
     static final String FIRST_KEY = "";
@@ -24,20 +27,22 @@ public record ClaimBranch(String taskType, int limit, int candidates, int keyLim
                     + keyLimit + " and reach " + reach + " of " + taskType);
         }
         leasedByKey = Map.copyOf(leasedByKey);
-        fullKeys = List.copyOf(fullKeys);
+        skippedKeys = List.copyOf(skippedKeys);
     }
 
-    /** A branch without a per-key cap. */
+    /** A branch that walks no keys. */
     public ClaimBranch(String taskType, int limit, int candidates) {
-        this(taskType, limit, candidates, 0, Map.of(), List.of(), FIRST_KEY, 0);
+        this(taskType, limit, candidates, 0, Map.of(), List.of(), FIRST_KEY, 0, false);
     }
 
+    /** Whether the claim walks the heads of the type's keys: under a per-key cap or for a fair type. */
     public boolean isKeyed() {
-        return keyLimit > 0;
+        return keyLimit > 0 || fair;
     }
 
-    /** How many more tasks of the key the claim may take; a task without a key is not capped so. */
+    /** How many more tasks of the key the claim may take; a task without a key or cap is not capped so. */
     long keyRoom(String taskKey) {
-        return !isKeyed() || taskKey == null ? Long.MAX_VALUE : keyLimit - leasedByKey.getOrDefault(taskKey, 0L);
+        return keyLimit == 0 || taskKey == null ? Long.MAX_VALUE
+                : keyLimit - leasedByKey.getOrDefault(taskKey, 0L);
     }
 }

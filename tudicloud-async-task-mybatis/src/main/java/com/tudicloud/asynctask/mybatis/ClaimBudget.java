@@ -4,6 +4,8 @@ import com.tudicloud.asynctask.api.spi.ClaimRequest;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * What one claim may take: at most {@code room} tasks in all, and per type at most its branch's limit; and
@@ -47,6 +49,11 @@ record ClaimBudget(List<ClaimBranch> branches, int room, int lockLimit, StartWin
     /** Whether some type has a per-key cap: its statement then reaches the heads of keys too. */
     boolean isKeyed() {
         return branches.stream().anyMatch(ClaimBranch::isKeyed);
+    }
+
+    /** The types whose tasks the claim takes across keys in turn. */
+    Set<String> fairTypes() {
+        return branches.stream().filter(ClaimBranch::fair).map(ClaimBranch::taskType).collect(Collectors.toSet());
     }
 
     boolean isEmpty() {

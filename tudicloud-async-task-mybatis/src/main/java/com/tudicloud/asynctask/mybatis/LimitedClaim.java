@@ -5,9 +5,11 @@ import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
@@ -24,6 +26,10 @@ import java.util.stream.Stream;
  * <p>Under a per-key cap the count is per type and key (still one statement). Keys at their cap are left
  * out of the claim's walk of key heads, and each type's walk goes on after the last key the previous claim
  * reached, so that over successive claims every key with room is reached in turn.
+ *
+ * <p>A fair type walks its keys the same way, with no key ever full: its walk skips the keys already among its
+ * first tasks in claim order (one more statement), and the claim takes its candidates across keys in turn
+ * ({@link FairOrder}). Fair claimers take turns on the lock row too, so that none locks the heads another reads.
  */
 final class LimitedClaim {
 
@@ -68,15 +74,27 @@ final class LimitedClaim {
                     typeLimit == null ? roomInAll : Math.min(roomInAll, typeLimit - leased.ofType(type)));
             int limit = (int) Math.max(0, typeRoom);
             Integer keyLimit = limits.perKey().get(type);
-            if (keyLimit == null) {
+            boolean fair = limits.fair().contains(type);
+            if (keyLimit == null && !fair) {
                 return new ClaimBranch(type, limit, limit);
             }
             Map<String, Long> byKey = leased.byKey(type);
             String afterKey = lastKeyReached.getOrDefault(type, ClaimBranch.FIRST_KEY);
-            // only the full keys the walk can reach: each one listed costs every step of the walk an index dive
-            List<String> full = byKey.entrySet().stream().filter(key -> key.getValue() >= keyLimit)
-                    .map(Map.Entry::getKey).filter(key -> key.compareTo(afterKey) > 0).sorted().toList();
-            return new ClaimBranch(type, limit, limit, keyLimit, byKey, full, afterKey, Math.min(limit, MAX_KEY_REACH));
+            Set<String> skipped = new HashSet<>();
+            if (keyLimit != null) {
+                byKey.forEach((key, count) -> {
+                    if (count >= keyLimit) {
+                        skipped.add(key);
+                    }
+                });
+            }
+            if (fair && limit > 0) {
+                skipped.addAll(mapper.selectKeysFirstInClaimOrder(type, limit));
+            }
+            // only the skipped keys the walk can reach: each one listed costs every step of the walk an index dive
+            List<String> reachable = skipped.stream().filter(key -> key.compareTo(afterKey) > 0).sorted().toList();
+            return new ClaimBranch(type, limit, limit, keyLimit == null ? 0 : keyLimit, byKey, reachable, afterKey,
+                    Math.min(limit, MAX_KEY_REACH), fair);
         }).toList();
         return ClaimBudget.limited(branches, (int) room, windows);
     }

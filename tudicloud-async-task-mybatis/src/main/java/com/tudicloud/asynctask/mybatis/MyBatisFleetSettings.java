@@ -9,6 +9,7 @@ import org.springframework.dao.DuplicateKeyException;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -33,6 +34,7 @@ final class MyBatisFleetSettings implements FleetSettings {
         Map<String, Integer> perType = new HashMap<>();
         Map<String, Integer> perKey = new HashMap<>();
         Map<String, RateLimit> rates = new HashMap<>();
+        Set<String> fair = new HashSet<>();
         for (TypeLimit limit : mapper.selectLimits(taskTypes)) {
             if (limit.taskType() == null) {
                 global = limit.maxRunning();
@@ -47,8 +49,11 @@ final class MyBatisFleetSettings implements FleetSettings {
             if (limit.rateLimit() != null && limit.ratePeriodMs() != null) {
                 rates.put(limit.taskType(), new RateLimit(limit.rateLimit(), Duration.ofMillis(limit.ratePeriodMs())));
             }
+            if (Boolean.TRUE.equals(limit.fairClaims())) {
+                fair.add(limit.taskType());
+            }
         }
-        return new ConcurrencyLimits(global, perType, perKey, rates);
+        return new ConcurrencyLimits(global, perType, perKey, rates, fair);
     }
 
     @Override
@@ -56,11 +61,13 @@ final class MyBatisFleetSettings implements FleetSettings {
         Set<String> types = new TreeSet<>(limits.perType().keySet());
         types.addAll(limits.perKey().keySet());
         types.addAll(limits.rates().keySet());
+        types.addAll(limits.fair());
         if (!types.isEmpty()) {
             mapper.upsertTypeLimits(types.stream().map(type -> {
                 RateLimit rate = limits.rates().get(type);
                 return new TypeLimit(type, limits.perType().get(type), limits.perKey().get(type),
-                        rate == null ? null : rate.starts(), rate == null ? null : (int) rate.period().toMillis());
+                        rate == null ? null : rate.starts(), rate == null ? null : (int) rate.period().toMillis(),
+                        limits.fair().contains(type) ? Boolean.TRUE : null);
             }).toList());
         }
         if (limits.global() > 0) {

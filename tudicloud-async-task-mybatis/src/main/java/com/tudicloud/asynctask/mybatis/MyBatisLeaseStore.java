@@ -35,7 +35,8 @@ import java.util.stream.Collectors;
  * become QUEUED), 2 more under limits (the lock row, the count of leased tasks, per type and key under a
  * per-key cap), under a rate limit the lock row, 1 count of the starts in the windows of all its rate-limited types
  * and, when it took tasks of them, 2 more (their starts' INSERT, the DELETE of starts that left their window;
- * {@link StartWindows}), and the count of leased tasks only under a cap on them too, what the request's pause
+ * {@link StartWindows}), and the count of leased tasks only under a cap on them too, for a fair type the lock row and
+ * 1 more per fair type (its keys among its first tasks, which its walk of key heads skips; {@link LimitedClaim}), what the request's pause
  * check sends once tasks were found (the worker's: one read at most once per poll interval), and 1 more
  * when claims are recorded as task events; renew 2 per 1,000 leases (one UPDATE, then a SELECT of the few
  * cancel-requested rows when every lease was extended, else of the states of all); complete 1 for a group
@@ -134,8 +135,9 @@ final class MyBatisLeaseStore implements LeaseStore {
     }
 
     /**
-     * The claimable rows in claim order (each once: a key's head can also be among its type's first tasks), as
-     * many as the room allows, none of a type past its branch's limit and none of a key past its cap.
+     * The claimable rows in claim order, or across keys in turn when a type is fair ({@link FairOrder}), each once
+     * (a key's head can also be among its type's first tasks), as many as the room allows, none of a type past its
+     * branch's limit and none of a key past its cap.
      */
     private static List<ClaimCandidate> take(List<ClaimCandidate> locked, ClaimBudget budget) {
         Map<String, ClaimBranch> branches = new HashMap<>();
@@ -147,8 +149,11 @@ final class MyBatisLeaseStore implements LeaseStore {
         Map<List<String>, Long> takenOfKey = new HashMap<>();
         Set<Long> seen = new HashSet<>();
         List<ClaimCandidate> taken = new ArrayList<>();
-        for (ClaimCandidate candidate : locked.stream().filter(ClaimCandidate::claimable)
-                .sorted(ClaimCandidate.CLAIM_ORDER).toList()) {
+        List<ClaimCandidate> claimable = locked.stream().filter(ClaimCandidate::claimable).toList();
+        Set<String> fairTypes = budget.fairTypes();
+        for (ClaimCandidate candidate : fairTypes.isEmpty()
+                ? claimable.stream().sorted(ClaimCandidate.CLAIM_ORDER).toList()
+                : FairOrder.of(claimable, fairTypes)) {
             if (taken.size() == budget.room()) {
                 break;
             }

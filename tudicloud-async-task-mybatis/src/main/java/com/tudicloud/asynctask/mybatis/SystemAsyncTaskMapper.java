@@ -40,6 +40,8 @@ interface SystemAsyncTaskMapper {
 
     List<TypeKeyCount> countLeasedByTypeAndKey();
 
+    List<String> selectKeysFirstInClaimOrder(@Param("taskType") String taskType, @Param("limit") int limit);
+
     List<ClaimCandidate> selectClaimCandidates(@Param("branches") List<ClaimBranch> branches,
                                                @Param("lockLimit") int lockLimit);
 

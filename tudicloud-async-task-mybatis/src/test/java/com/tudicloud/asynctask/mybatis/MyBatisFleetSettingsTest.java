@@ -61,6 +61,19 @@ class MyBatisFleetSettingsTest {
     }
 
     @Test
+    void aFairTypeIsWrittenAndReadWithTheCapsAndStaysWhenOnlyACapIsWritten() {
+        settings.setConcurrencyLimits(new ConcurrencyLimits(0, Map.of(), Map.of("mail", 2), Map.of(), Set.of("report")));
+        settings.setConcurrencyLimits(new ConcurrencyLimits(0, Map.of("report", 4)));
+
+        assertThat(settings.concurrencyLimits(Set.of("mail", "report", "sms"))).isEqualTo(new ConcurrencyLimits(0,
+                Map.of("report", 4), Map.of("mail", 2), Map.of(), Set.of("report")));
+        assertThat(settings.concurrencyLimits(Set.of("mail")).fair()).isEmpty();
+
+        db.execute("UPDATE system_async_task_type SET fair_claims = FALSE WHERE task_type = 'report'");
+        assertThat(settings.concurrencyLimits(Set.of("report")).fair()).as("set off in the database").isEmpty();
+    }
+
+    @Test
     void aPauseHoldsItsFirstOperatorUntilResumedAndKeepsTheTypesCap() {
         settings.setConcurrencyLimits(new ConcurrencyLimits(0, Map.of("report", 5)));
 

@@ -71,6 +71,8 @@ class RoundTripBudgetTest {
         // under caps: + the lock row and one count; under a per-key cap the count is per key, still one statement
         assertThat(trips.get("claimKeyed16")).isEqualTo(trips.get("claimLimited16"));
         assertThat(trips.get("claimLimited16")).isEqualTo(trips.get("claim16") + 2);
+        // a fair type: + the lock row and its keys among its first tasks (which its walk skips), no count
+        assertThat(trips.get("claimFair16")).isEqualTo(trips.get("claimLimited16"));
         // under a rate limit alone: + the lock row, the count of the window, the starts' INSERT and the prune, no
         // count of leased tasks: SET autocommit=0, lock, count, SELECT, UPDATE, INSERT, DELETE, COMMIT, SET autocommit=1
         assertThat(trips.get("claimRated16")).isEqualTo(trips.get("claim16") + 4).isEqualTo(9);
@@ -224,6 +226,8 @@ class RoundTripBudgetTest {
                 claim(16, new ConcurrencyLimits(100, Map.of("job", 50))))));
         long claimKeyed = trips(() -> stores.leaseStore().claim(new ClaimRequest(WORKER, Set.of("keyed"), 16, LEASE,
                 new ConcurrencyLimits(0, Map.of(), Map.of("keyed", 2)))));
+        long claimFair = trips(() -> stores.leaseStore().claim(new ClaimRequest(WORKER, Set.of("keyed"), 16, LEASE,
+                new ConcurrencyLimits(0, Map.of(), Map.of(), Map.of(), Set.of("keyed")))));
         ConcurrencyLimits rated = new ConcurrencyLimits(0, Map.of(), Map.of(),
                 Map.of("job", new RateLimit(32, Duration.ofMinutes(10))));
         long claimRated = trips(() -> claimed.addAll(stores.leaseStore().claim(claim(16, rated))));
@@ -247,7 +251,8 @@ class RoundTripBudgetTest {
 
         Map<String, Long> trips = Map.ofEntries(Map.entry("submit1000", submit1000), Map.entry("submit1", submit1),
                 Map.entry("claim16", claim16), Map.entry("claimIdle", claimIdle), Map.entry("claimLimited16", claimLimited),
-                Map.entry("claimKeyed16", claimKeyed), Map.entry("claimRated16", claimRated),
+                Map.entry("claimKeyed16", claimKeyed), Map.entry("claimFair16", claimFair),
+                Map.entry("claimRated16", claimRated),
                 Map.entry("claimRatedFull", claimRatedFull), Map.entry("renew1000", renew1000),
                 Map.entry("complete16", complete16), Map.entry("complete100", complete100),
                 Map.entry("completeMixed3", completeMixed), Map.entry("probe", probe));

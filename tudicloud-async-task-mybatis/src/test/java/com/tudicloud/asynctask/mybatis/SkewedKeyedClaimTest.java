@@ -84,7 +84,7 @@ class SkewedKeyedClaimTest {
     void theKeyedStatementsReadNoBacklog() {
         MapperExplain explainer = new MapperExplain(pool);
         ClaimBranch branch = new ClaimBranch(TYPE, CLAIM, CLAIM, PER_KEY, Map.of("big", (long) PER_KEY), List.of("big"),
-                ClaimBranch.FIRST_KEY, CLAIM);
+                ClaimBranch.FIRST_KEY, CLAIM, false);
         List<Map<String, Object>> claim = explainer.explain("selectKeyedClaimCandidates",
                 Map.of("branches", List.of(branch), "lockLimit", 4 * CLAIM));
         List<Map<String, Object>> count = explainer.explain("countLeasedByTypeAndKey", Map.of());
@@ -102,6 +102,59 @@ class SkewedKeyedClaimTest {
             assertThat(String.valueOf(row.get("Extra"))).containsIgnoringCase("Using index");
             assertThat(MapperExplain.estimatedRows(row)).as("the leased rows only").isLessThan(1_000L);
         });
+    }
+
+    /**
+     * A fair claim on the same table: the big key's million tasks are first in claim order and never at a cap, so
+     * only the skip of the keys among the type's first tasks keeps the walk of key heads off its backlog.
+     */
+    @Test
+    void aFairClaimBesideAKeysMillionTasksFirstInClaimOrderTakesEachKeyOnceAndReadsWhatItTakes() {
+        Map<String, Object> cost = RolledBackClaims.inOpenTransaction(pool, (store, jdbc) -> {
+            Map<String, Long> before = RolledBackClaims.handlerReads(jdbc);
+            List<ClaimedTask> claimed = store.claim(new ClaimRequest("skewed", Set.of(TYPE), CLAIM,
+                    Duration.ofMinutes(1), new ConcurrencyLimits(0, Map.of(), Map.of(), Map.of(), Set.of(TYPE))));
+            Map<String, Long> after = RolledBackClaims.handlerReads(jdbc);
+            List<String> keys = claimed.stream().map(task -> jdbc.queryForObject(
+                    "SELECT task_key FROM system_async_task WHERE id = ?", String.class, task.id())).toList();
+            Map<String, Object> result = new HashMap<>();
+            result.put("keys", keys);
+            result.put("reads", after.entrySet().stream().mapToLong(e -> e.getValue() - before.get(e.getKey())).sum());
+            return result;
+        });
+        System.out.println("FAIR CLAIM x" + CLAIM + " beside a key of " + BACKLOG + " first in claim order: " + cost);
+
+        @SuppressWarnings("unchecked")
+        List<String> keys = (List<String>) cost.get("keys");
+        assertThat(keys).hasSize(CLAIM).doesNotHaveDuplicates().contains("big");
+        // the big key's first tasks (its keys' statement, then the claim), two dives per key reached, the locks and
+        // the mark: hundreds of reads, where a walk through the backlog would read a million per step
+        assertThat((Long) cost.get("reads")).isLessThan(1_000L);
+    }
+
+    @Test
+    void theFairStatementsReadNoBacklog() {
+        MapperExplain explainer = new MapperExplain(pool);
+        ClaimBranch branch = new ClaimBranch(TYPE, CLAIM, CLAIM, 0, Map.of(), List.of("big"), ClaimBranch.FIRST_KEY,
+                CLAIM, true);
+        List<Map<String, Object>> claim = explainer.explain("selectKeyedClaimCandidates",
+                Map.of("branches", List.of(branch), "lockLimit", 4 * CLAIM));
+        List<Map<String, Object>> keys = explainer.explain("selectKeysFirstInClaimOrder",
+                Map.of("taskType", TYPE, "limit", CLAIM));
+        System.out.println("EXPLAIN fair selectKeyedClaimCandidates:\n" + render(claim));
+        System.out.println("EXPLAIN selectKeysFirstInClaimOrder:\n" + render(keys));
+
+        assertThat(claim).as("EXPLAIN:%n%s", render(claim)).filteredOn(row -> !String.valueOf(row.get("table")).startsWith("<"))
+                .filteredOn(row -> row.get("table") != null).allSatisfy(row -> {
+                    assertThat(row.get("type")).isIn("ref", "range", "eq_ref");
+                    assertThat(String.valueOf(row.get("Extra"))).doesNotContainIgnoringCase("filesort");
+                });
+        // the first tasks by the claim's index, whose LIMIT stops it, then each one's key by primary key
+        assertThat(keys).as("EXPLAIN:%n%s", render(keys)).filteredOn(row -> row.get("table") != null)
+                .filteredOn(row -> !String.valueOf(row.get("table")).startsWith("<")).allSatisfy(row -> {
+                    assertThat(row.get("key")).isIn("idx_async_task_claim", "PRIMARY");
+                    assertThat(String.valueOf(row.get("Extra"))).doesNotContainIgnoringCase("filesort");
+                });
     }
 
     /** An operator's listing of one key, newest first: the key's range of idx_async_task_key, read backwards. */

@@ -116,6 +116,15 @@ class TaskPolicyAutoConfigurationTest {
     }
 
     @Test
+    void aFairTypeBindsFromItsPropertyAndAValueThatIsNotABooleanStopsStartUpNamingIt() {
+        service.withPropertyValues("async-task.worker.enabled=false", "async-task.types.greet.fair=true")
+                .run(context -> assertThat(context.getBean(TaskTypePolicies.class).forType("greet").fair()).contains(true));
+        service.withPropertyValues("async-task.worker.enabled=false", "async-task.types.greet.fair=sometimes")
+                .run(context -> assertThat(context).getFailure().hasStackTraceContaining("async-task.types.greet.fair")
+                        .hasStackTraceContaining("sometimes"));
+    }
+
+    @Test
     void aTypeWithoutAHandlerGivesItsSubmitsItsAttemptsAndPriorityEvenWithTheWorkerOff() {
         service.withPropertyValues("async-task.worker.enabled=false", "async-task.types.mail.max-attempts=2",
                         "async-task.types.greet.export.default-priority=7", "async-task.types.greet.max-attempts=4")
@@ -133,7 +142,7 @@ class TaskPolicyAutoConfigurationTest {
         service.withPropertyValues("async-task.types.mail.attempts=2", "async-task.types.mail=3").run(context ->
                 assertThat(context).getFailure().rootCause().isInstanceOf(InvalidAsyncTaskSettingsException.class)
                         .hasMessageContaining("async-task.types.mail.attempts names no setting of a task type (they are "
-                                + "concurrency-limit, default-priority, key-concurrency, key-field, max-attempts, max-execution-time, non-retryable, "
+                                + "concurrency-limit, default-priority, fair, key-concurrency, key-field, max-attempts, max-execution-time, non-retryable, "
                                 + "rate-limit, rate-period, retry, timeout-action)")
                         .hasMessageContaining("async-task.types.mail names no setting"));
     }

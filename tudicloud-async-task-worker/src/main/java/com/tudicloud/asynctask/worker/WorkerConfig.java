@@ -50,7 +50,7 @@ public final class WorkerConfig {
         this.completionBatchSize = builder.completionBatchSize;
         this.defaultPolicy = new TaskPolicy(TaskRequest.DEFAULT_MAX_ATTEMPTS, 0,
                 new TaskPolicy.Retry(builder.initialBackoff, builder.backoffMultiplier, builder.maxBackoff, builder.jitter),
-                builder.maxExecutionTime, builder.timeoutAction, null, null, null, null, null, null, null);
+                builder.maxExecutionTime, builder.timeoutAction, null, null, null, null, null, null, null, null);
     }
 
     public static WorkerConfigBuilder builder() {

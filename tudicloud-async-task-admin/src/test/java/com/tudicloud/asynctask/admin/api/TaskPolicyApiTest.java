@@ -58,7 +58,7 @@ class TaskPolicyApiTest extends AdminApiTest {
                 @Override
                 public TaskPolicy policy() {
                     return TaskPolicy.builder().maxAttempts(4).timeoutAction(TimeoutAction.FAIL).concurrencyLimit(3)
-                            .keyField("customer").keyConcurrency(2).rateLimit(100, Duration.ofMinutes(1))
+                            .keyField("customer").keyConcurrency(2).fair(true).rateLimit(100, Duration.ofMinutes(1))
                             .initialBackoff(Duration.ofSeconds(2)).nonRetryable(IllegalArgumentException.class)
                             .nonRetryableWhen(e -> false).build();
                 }
@@ -87,6 +87,7 @@ class TaskPolicyApiTest extends AdminApiTest {
                 .andExpect(jsonPath(export + ".keyConcurrency", contains(2)))
                 .andExpect(jsonPath(export + ".rateLimit", contains(100)))
                 .andExpect(jsonPath(export + ".rateLimitPeriodMs", contains(60000)))
+                .andExpect(jsonPath(export + ".fair", contains(true)))
                 .andExpect(jsonPath(export + ".nonRetryable[*]", contains("java.lang.IllegalArgumentException",
                         "java.io.UncheckedIOException")))
                 .andExpect(jsonPath(export + ".nonRetryableTest", contains(true)))
@@ -97,7 +98,8 @@ class TaskPolicyApiTest extends AdminApiTest {
                 .andExpect(jsonPath("$[?(@.taskType == 'mail')].maxAttempts", contains(3)))
                 .andExpect(jsonPath("$[?(@.taskType == 'mail')].concurrencyLimit", contains((Object) null)))
                 .andExpect(jsonPath("$[?(@.taskType == 'mail')].keyConcurrency", contains((Object) null)))
-                .andExpect(jsonPath("$[?(@.taskType == 'mail')].rateLimit", contains((Object) null)));
+                .andExpect(jsonPath("$[?(@.taskType == 'mail')].rateLimit", contains((Object) null)))
+                .andExpect(jsonPath("$[?(@.taskType == 'mail')].fair", contains(false)));
         mvc.perform(get("/api/task-types/policies")).andExpect(status().isUnauthorized());
     }
 

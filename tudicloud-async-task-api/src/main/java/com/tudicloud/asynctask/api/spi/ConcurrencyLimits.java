@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.api.spi;
 
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Caps on the number of leased tasks (RUNNING or CANCEL_REQUESTED) across all workers, and on the rate at which
@@ -12,9 +13,10 @@ import java.util.Map;
  * @param perKey  at most this many leased tasks of one key of a type; types not named have no such cap, and
  *                tasks without a key never have one
  * @param rates   at most so many starts of a type within any period; types not named have no rate limit
+ * @param fair    the types claimed across their keys in turn, so that one key's backlog cannot starve the others
  */
 public record ConcurrencyLimits(int global, Map<String, Integer> perType, Map<String, Integer> perKey,
-                                Map<String, RateLimit> rates) {
+                                Map<String, RateLimit> rates, Set<String> fair) {
 
     public static final ConcurrencyLimits NONE = new ConcurrencyLimits(0, Map.of(), Map.of(), Map.of());
 
@@ -22,11 +24,18 @@ public record ConcurrencyLimits(int global, Map<String, Integer> perType, Map<St
         perType = Map.copyOf(perType);
         perKey = Map.copyOf(perKey);
         rates = Map.copyOf(rates);
+        fair = Set.copyOf(fair);
         if (global < 0 || perType.values().stream().anyMatch(limit -> limit < 1)
                 || perKey.values().stream().anyMatch(limit -> limit < 1)) {
             throw new IllegalArgumentException("limits must be positive (global 0 means none): " + global + ", "
                     + perType + ", per key " + perKey);
         }
+    }
+
+    /** Caps and rate limits, no fair type. */
+    public ConcurrencyLimits(int global, Map<String, Integer> perType, Map<String, Integer> perKey,
+                             Map<String, RateLimit> rates) {
+        this(global, perType, perKey, rates, Set.of());
     }
 
     /** Caps on leased tasks: on all types, per type and per key, no rate limit. */
@@ -53,7 +62,8 @@ public record ConcurrencyLimits(int global, Map<String, Integer> perType, Map<St
         return global > 0 || !perType.isEmpty() || !perKey.isEmpty();
     }
 
+    /** Whether a claim takes its tasks as they come: no cap, no rate limit, no type claimed across keys in turn. */
     public boolean isNone() {
-        return !capsLeased() && rates.isEmpty();
+        return !capsLeased() && rates.isEmpty() && fair.isEmpty();
     }
 }

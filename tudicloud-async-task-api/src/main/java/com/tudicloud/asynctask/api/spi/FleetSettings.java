@@ -9,13 +9,16 @@ import java.util.Set;
  */
 public interface FleetSettings {
 
-    /** The caps and rate limits in force: for those of these types that have one, and for all types (0 when none). */
+    /**
+     * The caps, rate limits and fair types in force: for those of these types that have one, and for all types
+     * (0 when none).
+     */
     ConcurrencyLimits concurrencyLimits(Set<String> taskTypes);
 
     /**
      * Sets the caps named: each type's in {@code limits.perType()}, {@code limits.perKey()} and
-     * {@code limits.rates()}, and the cap for all types unless {@code limits.global()} is 0. Caps not named stay
-     * as they are.
+     * {@code limits.rates()}, the types in {@code limits.fair()} as fair, and the cap for all types unless
+     * {@code limits.global()} is 0. Settings not named stay as they are.
      */
     void setConcurrencyLimits(ConcurrencyLimits limits);
 

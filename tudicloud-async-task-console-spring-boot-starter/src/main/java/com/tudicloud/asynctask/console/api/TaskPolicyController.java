@@ -47,6 +47,8 @@ public class TaskPolicyController {
                     example = "100") Integer rateLimit,
             @Schema(description = "the stretch of time the rate limit counts starts over, in ms; null without a "
                     + "rate limit", example = "60000") Long rateLimitPeriodMs,
+            @Schema(description = "whether this application declares the type fair: claims take its tasks across its "
+                    + "keys in turn (whether it is fair in force is the database's)") boolean fair,
             @Schema(description = "exception classes that end a task FAILED at its first attempt") List<String> nonRetryable,
             @Schema(description = "whether the handler also has a test of its own for non-retryable exceptions")
             boolean nonRetryableTest) {
@@ -60,7 +62,7 @@ public class TaskPolicyController {
                     policy.timeoutAction().orElseThrow(), policy.concurrencyLimit().orElse(null),
                     policy.keyField().orElse(null), policy.keyConcurrency().orElse(null),
                     policy.rateLimit().orElse(null), policy.ratePeriod().map(Duration::toMillis).orElse(null),
-                    policy.nonRetryable().stream().map(Class::getName).toList(), policy.nonRetryableWhen().isPresent());
+                    policy.fair().orElse(false), policy.nonRetryable().stream().map(Class::getName).toList(), policy.nonRetryableWhen().isPresent());
         }
     }
 
@@ -74,7 +76,7 @@ public class TaskPolicyController {
 
     @GetMapping("/policies")
     @Operation(summary = "Each task type's effective policy", description = "Attempts, retry backoff, time limit and "
-            + "timeout action, default priority, concurrency limits, rate limit and non-retryable exceptions of every "
+            + "timeout action, default priority, concurrency limits, rate limit, fairness and non-retryable exceptions of every "
             + "type this application runs or may submit, by type name.")
     public List<TaskTypePolicyJson> policies() {
         Set<String> handled = policies.byType().keySet();

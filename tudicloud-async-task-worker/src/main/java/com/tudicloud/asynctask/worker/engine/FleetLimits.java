@@ -68,6 +68,7 @@ final class FleetLimits {
             Set<String> types = new HashSet<>(declared.perType().keySet());
             types.addAll(declared.perKey().keySet());
             types.addAll(declared.rates().keySet());
+            types.addAll(declared.fair());
             ConcurrencyLimits before = settings.concurrencyLimits(types);
             settings.setConcurrencyLimits(declared);
             logReplaced(before);
@@ -95,6 +96,9 @@ final class FleetLimits {
                         + "key concurrency of the type (was {})", limit.getKey(), limit.getValue(), was == null ? "none" : was);
             }
         }
+        declared.fair().stream().filter(type -> !before.fair().contains(type)).sorted().forEach(type -> log.info(
+                "Claims of type {} take its tasks across its keys in turn, set fair by this worker's policy of the type",
+                type));
         for (Map.Entry<String, RateLimit> limit : declared.rates().entrySet()) {
             RateLimit was = before.rates().get(limit.getKey());
             if (!limit.getValue().equals(was)) {

@@ -11,9 +11,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
@@ -62,7 +64,7 @@ final class WorkerRun {
         dispatcher = new SlotDispatcher(slots, slotThreads, runner::run);
         FleetLimits limits = new FleetLimits(setup.fleetSettings(), setup.handlers().taskTypes(),
                 new ConcurrencyLimits(config.globalLimit(), declaredTypeLimits(), declaredKeyLimits(),
-                        declaredRateLimits()),
+                        declaredRateLimits(), declaredFairTypes()),
                 config.limitsRefreshInterval(), System::nanoTime);
         registration = new WorkerRegistration(setup.registry(), setup.workerId(), WorkerIds.hostName(),
                 setup.handlers().taskTypes(), slots, config.registryRefreshInterval(), System::nanoTime);
@@ -130,6 +132,17 @@ final class WorkerRun {
         setup.policies().byType().forEach((type, policy) ->
                 policy.keyConcurrency().ifPresent(limit -> limits.put(type, limit)));
         return limits;
+    }
+
+    /** The types this worker writes as fair when it starts: those whose policies say so. */
+    private Set<String> declaredFairTypes() {
+        Set<String> fair = new HashSet<>();
+        setup.policies().byType().forEach((type, policy) -> {
+            if (policy.fair().orElse(false)) {
+                fair.add(type);
+            }
+        });
+        return fair;
     }
 
     /** The rate limits this worker writes when it starts: the rate limit of each of its types' policies. */

@@ -88,7 +88,8 @@ public final class TaskPolicyResolver {
         log.info("Task type '{}' has no handler here: the tasks of it this application submits get max-attempts {} "
                 + "and default-priority {}{}", type, maxAttempts, priority,
                 elsewhere.isEmpty() ? "" : "; its " + String.join(", ", elsewhere) + " settings apply only where it runs");
-        return new TaskPolicy(maxAttempts, priority, null, null, null, null, keyField, null, null, null, null, null)
+        return new TaskPolicy(maxAttempts, priority, null, null, null, null, keyField, null, null, null, null, null,
+                null)
                 .orElse(defaults);
     }
 
@@ -110,6 +111,7 @@ public final class TaskPolicyResolver {
         props.timeoutAction().ifPresent(set -> names.add("timeout-action"));
         props.concurrencyLimit().ifPresent(set -> names.add("concurrency-limit"));
         props.keyConcurrency().ifPresent(set -> names.add("key-concurrency"));
+        props.fair().ifPresent(set -> names.add("fair"));
         if (props.rateLimit().isPresent() || props.ratePeriod().isPresent()) {
             names.add("rate-limit");
         }
@@ -152,6 +154,7 @@ public final class TaskPolicyResolver {
         Setting<Integer> rateLimit = layers.pick("rate-limit", "rateLimit", TaskPolicy::rateLimit, "none", 0);
         Setting<Duration> ratePeriod = layers.pick("rate-period", "ratePeriod", TaskPolicy::ratePeriod,
                 "the default rate period", DEFAULT_RATE_PERIOD);
+        Setting<Boolean> fair = layers.pick("fair", "fair", TaskPolicy::fair, "none", false);
 
         if (maxAttempts.own() && maxAttempts.value() < 1) {
             violations.add(maxAttempts + " must be at least 1");
@@ -186,7 +189,7 @@ public final class TaskPolicyResolver {
                 new TaskPolicy.Retry(initial.value(), multiplier.value(), max.value(), jitter.value()),
                 maxExecution.value(), timeoutAction.value(), limit.value() > 0 ? limit.value() : null, keyField.value(),
                 keyConcurrency.value() > 0 ? keyConcurrency.value() : null, rateLimited ? rateLimit.value() : null,
-                rateLimited ? ratePeriod.value() : null, nonRetryable,
+                rateLimited ? ratePeriod.value() : null, fair.value() ? Boolean.TRUE : null, nonRetryable,
                 declared.nonRetryableWhen().orElse(null));
     }
 

@@ -62,12 +62,13 @@ class TaskPolicyResolverTest {
         Double jitter;
         Integer rateLimit;
         Duration ratePeriod;
+        Boolean fair;
 
         @SuppressWarnings({"unchecked", "rawtypes"})
         TaskPolicy policy() {
             return new TaskPolicy(maxAttempts, defaultPriority, new TaskPolicy.Retry(initialBackoff, multiplier, maxBackoff,
                     jitter), maxExecutionTime, timeoutAction, concurrencyLimit, null, null, rateLimit, ratePeriod,
-                    (List) nonRetryable, null);
+                    fair, (List) nonRetryable, null);
         }
     }
 
@@ -175,6 +176,22 @@ class TaskPolicyResolverTest {
         assertThat(policies.forType("push").ratePeriod()).contains(Duration.ofHours(24));
         assertThat(policies.forType("plain").rateLimit()).isEmpty();
         assertThat(policies.forType("plain").ratePeriod()).as("no period without a limit").isEmpty();
+    }
+
+    @Test
+    void aTypeIsFairByItsPropertiesOrItsHandlerAndThePropertiesWin() {
+        override("mail", type -> type.fair = true);
+        override("sms", type -> type.fair = false);
+
+        TaskTypePolicies policies = resolve(new Handler("mail", TaskPolicy.DEFAULTS),
+                new Handler("sms", TaskPolicy.builder().fair(true).build()),
+                new Handler("push", TaskPolicy.builder().fair(true).build()),
+                new Handler("plain", TaskPolicy.DEFAULTS));
+
+        assertThat(policies.forType("mail").fair()).contains(true);
+        assertThat(policies.forType("sms").fair()).as("its properties say it is not").isEmpty();
+        assertThat(policies.forType("push").fair()).contains(true);
+        assertThat(policies.forType("plain").fair()).isEmpty();
     }
 
     @Test
