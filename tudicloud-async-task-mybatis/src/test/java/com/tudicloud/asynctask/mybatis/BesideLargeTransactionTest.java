@@ -11,6 +11,7 @@ import com.tudicloud.asynctask.api.spi.FirePlan;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
 import com.tudicloud.asynctask.api.spi.LeaseState;
 import com.tudicloud.asynctask.api.spi.NewTask;
+import com.tudicloud.asynctask.api.spi.RateLimit;
 import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
 import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.api.spi.TaskFilter;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -112,6 +114,24 @@ class BesideLargeTransactionTest {
     }
 
     @Test
+    void keyedFairAndRateLimitedClaimsStayBounded() {
+        submitKeyed("mail.keyed", 4, 2);
+        submitKeyed("mail.fair", 4, 2);
+        submit("mail.rated", 5, 0);
+        ConcurrencyLimits onePerKey = new ConcurrencyLimits(0, Map.of(), Map.of("mail.keyed", 1));
+        ConcurrencyLimits fair = new ConcurrencyLimits(0, Map.of(), Map.of(), Map.of(), Set.of("mail.fair"));
+        ConcurrencyLimits threePerMinute = new ConcurrencyLimits(0, Map.of(), Map.of(),
+                Map.of("mail.rated", new RateLimit(3, Duration.ofMinutes(1))));
+
+        assertThat(bounded("keyed claim", () -> stores.leaseStore().claim(
+                new ClaimRequest("w6", Set.of("mail.keyed"), 8, LEASE_MILLIS, onePerKey)))).hasSize(4);
+        assertThat(bounded("fair claim", () -> stores.leaseStore().claim(
+                new ClaimRequest("w6", Set.of("mail.fair"), 8, LEASE_MILLIS, fair)))).hasSize(8);
+        assertThat(bounded("rate-limited claim", () -> stores.leaseStore().claim(
+                new ClaimRequest("w6", Set.of("mail.rated"), 8, LEASE_MILLIS, threePerMinute)))).hasSize(3);
+    }
+
+    @Test
     void theIdleLookAndTheRegistryRefreshStayBounded() {
         assertThat(bounded("probe", () -> stores.leaseStore().probe(Set.of("mail.idle"))).dueTasks()).isFalse();
         stores.workerRegistry().register("w3", "host", "mail.idle", 4);
@@ -196,6 +216,14 @@ class BesideLargeTransactionTest {
         assertThat(locksAfter).as("%s locked rows of the open transaction", what).isEqualTo(locksBefore);
         assertThat(pageReads).as("%s stepped over the open transaction's rows", what).isLessThan(PAGE_READS_BOUND);
         return result;
+    }
+
+    private static void submitKeyed(String type, int keys, int perKey) {
+        List<NewTask> tasks = new ArrayList<>();
+        for (int key = 0; key < keys; key++) {
+            tasks.addAll(Collections.nCopies(perKey, new NewTask(type, "{}", 0, 0, 3, null, null, "key-" + key, null)));
+        }
+        stores.taskStore().insert(tasks);
     }
 
     private static void submit(String type, int count, long delayMillis) {
