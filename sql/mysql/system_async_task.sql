@@ -28,6 +28,9 @@ CREATE TABLE system_async_task (
     trace_parent     VARCHAR(55)   NULL,   -- the submit's W3C traceparent; NULL: the submitter traces nothing
     task_key         VARCHAR(128)  CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL,   -- a customer, a tenant; matched exactly
     parent_task_id   BIGINT        NULL,   -- the running task that submitted it, if any
+    waiting_on       INT           NOT NULL DEFAULT 0,   -- dependencies not yet ended: WAITING until 0
+    has_dependents   BOOLEAN       NOT NULL DEFAULT FALSE,   -- its end counts its dependents down
+    if_dependency_fails VARCHAR(8) NULL,   -- RUN, or NULL: cancelled when a dependency fails
     PRIMARY KEY (id),
     -- claim, one type at a time: WHERE status = 'QUEUED' AND task_type = ? ORDER BY priority DESC, available_at, id
     INDEX idx_async_task_claim (status, task_type, priority DESC, available_at, id),
@@ -208,4 +211,14 @@ CREATE TABLE system_async_task_start (
     PRIMARY KEY (id),
     -- a type's window: WHERE task_type = ? AND started_at > ?, read from the index alone
     INDEX idx_async_task_start_window (task_type, started_at)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- task_id waits for depends_on_id; released: the dependency's end has counted the dependent down (once)
+CREATE TABLE system_async_task_dependency (
+    depends_on_id BIGINT  NOT NULL,
+    task_id       BIGINT  NOT NULL,
+    released      BOOLEAN NOT NULL DEFAULT FALSE,
+    PRIMARY KEY (depends_on_id, task_id),
+    -- a task's dependencies; retention
+    INDEX idx_async_task_dependency_task (task_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;

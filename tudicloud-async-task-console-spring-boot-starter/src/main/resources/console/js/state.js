@@ -5,10 +5,10 @@
  * Text only through textContent: this module touches no DOM.
  */
 
-export const STATUSES = ['SCHEDULED', 'QUEUED', 'RUNNING', 'SUCCESS', 'FAILED', 'CANCEL_REQUESTED', 'CANCELLED'];
+export const STATUSES = ['WAITING', 'SCHEDULED', 'QUEUED', 'RUNNING', 'SUCCESS', 'FAILED', 'CANCEL_REQUESTED', 'CANCELLED'];
 export const ACTIVE = new Set(['RUNNING', 'CANCEL_REQUESTED']);
 /** Waiting for a worker: SCHEDULED until due, then QUEUED. */
-export const WAITING = new Set(['SCHEDULED', 'QUEUED']);
+export const AWAITS_WORKER = new Set(['SCHEDULED', 'QUEUED']);
 /** The orders the API offers: those an index serves. */
 const SORT_FIELDS = ['createTime'];
 export const PAGE_SIZES = [10, 20, 50, 100, 200];

@@ -10,7 +10,7 @@ import {h} from '../dom.js';
 import {emit} from '../events.js';
 import {duration, timeElement} from '../format.js';
 import {t} from '../i18n.js';
-import {ACTIVE, WAITING} from '../state.js';
+import {ACTIVE, AWAITS_WORKER} from '../state.js';
 import {badge, progressBar} from '../widgets.js';
 import {fields, section} from './fields.js';
 import {payloadView} from './json-view.js';
@@ -52,7 +52,7 @@ function error(task) {
 /** When it was queued, how long it waited once due, how long it ran (runs so far while it runs). */
 function timings(task) {
     const now = new Date().toISOString();
-    const waitedUntil = task.startedAt || (WAITING.has(task.status) ? now : null);
+    const waitedUntil = task.startedAt || (AWAITS_WORKER.has(task.status) ? now : null);
     const waited = waitedUntil && new Date(task.availableAt) < new Date(waitedUntil) ? ms(task.availableAt, waitedUntil) : null;
     const ran = task.startedAt ? ms(task.startedAt, task.finishedAt || (ACTIVE.has(task.status) ? now : null)) : null;
     return section('detail.timings', 'detail-timings', fields(

@@ -47,6 +47,7 @@ export default {
     'stats.noneWaiting': 'none waiting',
     'stats.expiredLeases': 'Expired leases awaiting recovery',
 
+    'status.WAITING': 'WAITING',
     'status.SCHEDULED': 'SCHEDULED',
     'status.QUEUED': 'QUEUED',
     'status.RUNNING': 'RUNNING',
@@ -228,6 +229,7 @@ export default {
     'event.CANCEL_REQUESTED': 'Cancel requested',
     'event.CANCELLED': 'Cancelled',
     'event.RETRIED': 'Retried by an operator',
+    'event.DEPENDENCIES_MET': 'Every task it waited for has ended',
     'event.SCHEDULE_FIRED': 'Submitted by its schedule',
     'event.SCHEDULE_FIRED.trigger': 'Triggered now from {schedule}',
 

@@ -46,6 +46,7 @@ export default {
     'stats.noneWaiting': '无等待任务',
     'stats.expiredLeases': '租约已过期、待恢复',
 
+    'status.WAITING': '等待依赖',
     'status.SCHEDULED': '待到期',
     'status.QUEUED': '排队中',
     'status.RUNNING': '运行中',
@@ -227,6 +228,7 @@ export default {
     'event.CANCEL_REQUESTED': '已请求取消',
     'event.CANCELLED': '已取消',
     'event.RETRIED': '运维人员已重试',
+    'event.DEPENDENCIES_MET': '所依赖的任务均已结束',
     'event.SCHEDULE_FIRED': '由定时计划提交',
     'event.SCHEDULE_FIRED.trigger': '由 {schedule} 立即触发',
 

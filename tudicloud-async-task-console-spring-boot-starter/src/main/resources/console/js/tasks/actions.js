@@ -12,7 +12,7 @@ import {notify} from '../notice.js';
 import {session} from '../state.js';
 import {statusLabel} from '../widgets.js';
 
-const CANCELLABLE = new Set(['SCHEDULED', 'QUEUED', 'RUNNING']);
+const CANCELLABLE = new Set(['WAITING', 'SCHEDULED', 'QUEUED', 'RUNNING']);
 const RETRYABLE = new Set(['FAILED', 'CANCELLED']);
 
 /** The buttons an operator may press for this task; none for a viewer. */

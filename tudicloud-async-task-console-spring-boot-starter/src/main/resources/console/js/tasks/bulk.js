@@ -19,7 +19,7 @@ import {filterBody, session} from '../state.js';
 
 const ACTIONS = {
     retry: {path: 'api/tasks/bulk-retry', statuses: new Set(['FAILED', 'CANCELLED']), prefix: 'bulkRetry'},
-    cancel: {path: 'api/tasks/bulk-cancel', statuses: new Set(['SCHEDULED', 'QUEUED', 'RUNNING']), prefix: 'bulkCancel'},
+    cancel: {path: 'api/tasks/bulk-cancel', statuses: new Set(['WAITING', 'SCHEDULED', 'QUEUED', 'RUNNING']), prefix: 'bulkCancel'},
 };
 const PREFIXES = {bulk_retry: 'bulkRetry', bulk_cancel: 'bulkCancel'};
 const POLL_MS = 1000;

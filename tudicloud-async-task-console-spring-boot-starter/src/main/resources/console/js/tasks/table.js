@@ -10,7 +10,7 @@ import {emit, on} from '../events.js';
 import {duration, number, relative, shortTime, timeElement, timeTitle} from '../format.js';
 import {t} from '../i18n.js';
 import {notify} from '../notice.js';
-import {ACTIVE, WAITING, listQuery, session, state, writeHash} from '../state.js';
+import {ACTIVE, AWAITS_WORKER, listQuery, session, state, writeHash} from '../state.js';
 import {badge, progressBar} from '../widgets.js';
 import {actionButtons} from './actions.js';
 
@@ -68,7 +68,7 @@ function progressOrResult(task) {
             ? h('span', {class: 'result-ok', title: task.artifactId}, '→ ', h('span', {class: 'mono'}, task.artifactId))
             : h('span', {class: 'muted'}, t('task.done'));
     }
-    if (WAITING.has(task.status)) {
+    if (AWAITS_WORKER.has(task.status)) {
         const due = new Date(task.availableAt);
         if (due.getTime() > Date.now() + 1000) {
             return h('span', {class: 'muted', title: timeTitle(task.availableAt)}, t('task.dueIn', {when: relative(task.availableAt)}));

@@ -11,12 +11,24 @@ import java.util.Optional;
  */
 public interface AsyncTaskClient {
 
+    /** The most dependencies and dependents {@link #links(long)} lists of one task. */
+    int MAX_LINKS = 1000;
+
     SubmittedTask submit(TaskRequest request);
 
     /** Submits many tasks in as few statements as possible; results are in the order of the requests. */
     List<SubmittedTask> submitAll(List<TaskRequest> requests);
 
+    /**
+     * Submits a chain in one transaction (the caller's, if any): each step waits for the one before it and runs when
+     * it succeeded; results in the order of the steps.
+     */
+    List<SubmittedTask> submitChain(TaskChain chain);
+
     Optional<TaskView> get(long taskId);
+
+    /** The tasks this one waits for and the tasks that wait for it, up to {@value #MAX_LINKS} of each, lowest id first. */
+    TaskLinks links(long taskId);
 
     /**
      * Submits a batch: its children and its callbacks' definitions in one transaction (the caller's, if any), in

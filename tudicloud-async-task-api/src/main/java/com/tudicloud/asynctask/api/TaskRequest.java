@@ -2,6 +2,8 @@ package com.tudicloud.asynctask.api;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -19,15 +21,20 @@ import java.util.Objects;
  * @param dedupKey    when set, a second submission with the same type and key returns the first task
  * @param key         what the task belongs to for the type's per-key cap (a customer, a tenant), or {@code null}:
  *                    then the type's key field, if it has one, names it (see {@link TaskPolicy#keyField()})
+ * @param after       the ids of the tasks it waits for (see {@link #after(long...)}); empty for none
+ * @param ifDependencyFails what becomes of it when one of them ends FAILED or CANCELLED
  */
 public record TaskRequest(String taskType, Object payload, Integer priority, Duration delay, Instant runAt,
-                          Integer maxAttempts, String ownerId, String dedupKey, String key) {
+                          Integer maxAttempts, String ownerId, String dedupKey, String key, List<Long> after,
+                          DependencyFailure ifDependencyFails) {
 
     public static final int MAX_TASK_TYPE_LENGTH = 100;
     public static final int MAX_OWNER_ID_LENGTH = 128;
     public static final int MAX_DEDUP_KEY_LENGTH = 191;
     public static final int MAX_KEY_LENGTH = 128;
     public static final int DEFAULT_MAX_ATTEMPTS = 3;
+    /** The most tasks one task may wait for. */
+    public static final int MAX_DEPENDENCIES = 1000;
 
     public TaskRequest {
         requireText(taskType, "taskType", MAX_TASK_TYPE_LENGTH);
@@ -47,6 +54,21 @@ public record TaskRequest(String taskType, Object payload, Integer priority, Dur
         if (key != null) {
             requireExactKey(key, "key", MAX_KEY_LENGTH);
         }
+        after = after == null ? List.of() : List.copyOf(after);
+        if (after.size() > MAX_DEPENDENCIES) {
+            throw new IllegalArgumentException("a task waits for at most " + MAX_DEPENDENCIES + " tasks: " + after.size());
+        }
+        if (after.stream().anyMatch(id -> id < 1)) {
+            throw new IllegalArgumentException("after names task ids, which are positive: " + after);
+        }
+        Objects.requireNonNull(ifDependencyFails, "ifDependencyFails");
+    }
+
+    /** The fields as given, waiting for no other task. */
+    public TaskRequest(String taskType, Object payload, Integer priority, Duration delay, Instant runAt,
+                       Integer maxAttempts, String ownerId, String dedupKey, String key) {
+        this(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key, List.of(),
+                DependencyFailure.CANCEL);
     }
 
     /** The fields as given, without a key: the type's key field, if any, names it. */
@@ -56,31 +78,38 @@ public record TaskRequest(String taskType, Object payload, Integer priority, Dur
     }
 
     public static TaskRequest of(String taskType, Object payload) {
-        return new TaskRequest(taskType, payload, null, Duration.ZERO, null, null, null, null, null);
+        return new TaskRequest(taskType, payload, null, Duration.ZERO, null, null, null, null, null, List.of(),
+                DependencyFailure.CANCEL);
     }
 
     public TaskRequest withPriority(int priority) {
-        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key);
+        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key, after,
+                ifDependencyFails);
     }
 
     public TaskRequest withDelay(Duration delay) {
-        return new TaskRequest(taskType, payload, priority, delay, null, maxAttempts, ownerId, dedupKey, key);
+        return new TaskRequest(taskType, payload, priority, delay, null, maxAttempts, ownerId, dedupKey, key, after,
+                ifDependencyFails);
     }
 
     public TaskRequest withRunAt(Instant runAt) {
-        return new TaskRequest(taskType, payload, priority, Duration.ZERO, runAt, maxAttempts, ownerId, dedupKey, key);
+        return new TaskRequest(taskType, payload, priority, Duration.ZERO, runAt, maxAttempts, ownerId, dedupKey, key, after,
+                ifDependencyFails);
     }
 
     public TaskRequest withMaxAttempts(int maxAttempts) {
-        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key);
+        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key, after,
+                ifDependencyFails);
     }
 
     public TaskRequest withOwnerId(String ownerId) {
-        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key);
+        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key, after,
+                ifDependencyFails);
     }
 
     public TaskRequest withDedupKey(String dedupKey) {
-        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key);
+        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key, after,
+                ifDependencyFails);
     }
 
     /**
@@ -89,7 +118,26 @@ public record TaskRequest(String taskType, Object payload, Integer priority, Dur
      * {@code null} for none.
      */
     public TaskRequest withKey(String key) {
-        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key);
+        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key, after,
+                ifDependencyFails);
+    }
+
+    /**
+     * The tasks this one waits for: it stays WAITING, and no claim takes it, until each of them has ended; it then
+     * runs when every one succeeded, and otherwise as {@link #ifDependencyFails(DependencyFailure)} says (by
+     * default it ends CANCELLED). A task that has already ended counts as it ended; an id of no task is refused
+     * at submit.
+     */
+    public TaskRequest after(long... taskIds) {
+        List<Long> ids = Arrays.stream(taskIds).distinct().boxed().toList();
+        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key, ids,
+                ifDependencyFails);
+    }
+
+    /** What becomes of this task when a task it waits for ends FAILED or CANCELLED: {@link DependencyFailure#CANCEL} by default. */
+    public TaskRequest ifDependencyFails(DependencyFailure rule) {
+        return new TaskRequest(taskType, payload, priority, delay, runAt, maxAttempts, ownerId, dedupKey, key, after,
+                rule);
     }
 
     /** A key as the database stores it: refused where it would not be matched exactly. */

@@ -5,11 +5,17 @@ package com.tudicloud.asynctask.api;
  * that names the status it comes from.
  *
  * <pre>
+ * WAITING -> SCHEDULED | QUEUED (every dependency ended) | CANCELLED (a dependency did not succeed)
  * SCHEDULED | QUEUED -> RUNNING -> SUCCESS | FAILED | SCHEDULED or QUEUED (retry) | CANCEL_REQUESTED -> CANCELLED
- * SCHEDULED | QUEUED -> CANCELLED
+ * WAITING | SCHEDULED | QUEUED -> CANCELLED
  * </pre>
  */
 public enum TaskStatus {
+    /**
+     * Waiting for the tasks it depends on ({@link TaskRequest#after(long...)}): no claim takes it. The end of its
+     * last dependency moves it to SCHEDULED or QUEUED, in the transaction that writes that end.
+     */
+    WAITING,
     /**
      * Waiting for its time ({@code available_at}): submitted with a delay, or a retry after a backoff. Once
      * due, a claim takes it as it takes a QUEUED task, or moves it to QUEUED when it takes others first.
@@ -26,8 +32,13 @@ public enum TaskStatus {
     CANCELLED;
 
     /** Whether the task waits for a worker: not started, or to be started again. */
-    public boolean isWaiting() {
+    public boolean awaitsWorker() {
         return this == SCHEDULED || this == QUEUED;
+    }
+
+    /** Whether the task has not started and may be cancelled at once: it waits for a worker or for its dependencies. */
+    public boolean isPending() {
+        return this == WAITING || awaitsWorker();
     }
 
     public boolean isTerminal() {

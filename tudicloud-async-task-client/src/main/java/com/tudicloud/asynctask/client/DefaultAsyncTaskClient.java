@@ -7,7 +7,9 @@ import com.tudicloud.asynctask.api.BatchView;
 import com.tudicloud.asynctask.api.CancelOutcome;
 import com.tudicloud.asynctask.api.SubmittedBatch;
 import com.tudicloud.asynctask.api.SubmittedTask;
+import com.tudicloud.asynctask.api.TaskChain;
 import com.tudicloud.asynctask.api.TaskContext;
+import com.tudicloud.asynctask.api.TaskLinks;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
@@ -104,6 +106,15 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
     }
 
     @Override
+    public List<SubmittedTask> submitChain(TaskChain chain) {
+        TaskTypeDefaults known = defaults.get();
+        List<SubmittedTask> submitted = observed(chain.steps(),
+                traceParent -> store.insertChain(toNewTasks(chain.steps(), known, traceParent)));
+        announce(chain.steps(), submitted);
+        return submitted;
+    }
+
+    @Override
     public SubmittedBatch submitBatch(BatchRequest request) {
         TaskTypeDefaults known = defaults.get();
         SubmittedBatch submitted = observed(request.children(),
@@ -149,10 +160,13 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
         return batches;
     }
 
-    /** Once the caller's transaction has committed: counts the submissions and wakes the workers of due types. */
+    /**
+     * Once the caller's transaction has committed: counts the submissions and wakes the workers of due types (a
+     * task that waits for others, or a later step of a chain, is not due).
+     */
     private void announce(List<TaskRequest> requests, List<SubmittedTask> submitted) {
         Set<String> dueTypes = requests.stream()
-                .filter(request -> converter.delayMillis(request) == 0)
+                .filter(request -> converter.delayMillis(request) == 0 && request.after().isEmpty())
                 .map(TaskRequest::taskType)
                 .collect(Collectors.toSet());
         afterCommit.run(() -> {
@@ -168,6 +182,11 @@ public class DefaultAsyncTaskClient implements AsyncTaskClient {
     @Override
     public Optional<TaskView> get(long taskId) {
         return store.findById(taskId);
+    }
+
+    @Override
+    public TaskLinks links(long taskId) {
+        return store.links(taskId, MAX_LINKS);
     }
 
     @Override

@@ -30,7 +30,7 @@ public final class NewTaskConverter {
         return new NewTask(request.taskType(), payloadJson,
                 known.priority(request.taskType(), request.priority()), delayMillis(request),
                 known.maxAttempts(request.taskType(), request.maxAttempts()), request.ownerId(), request.dedupKey(), key,
-                traceParent);
+                traceParent, request.after(), request.ifDependencyFails());
     }
 
     /**

@@ -70,7 +70,7 @@ final class ClaimRows implements Interceptor {
                     rows.getLong(at.leaseToken), rows.getInt(at.priority),
                     rows.getObject(at.availableAt, LocalDateTime.class), rows.getObject(at.dbNow, LocalDateTime.class),
                     rows.getInt(at.claimable) != 0, rows.getString(at.taskKey), rows.getInt(at.reached) != 0,
-                    rows.getString(at.traceParent), nullableLong(rows, at.batchId)));
+                    rows.getString(at.traceParent), nullableLong(rows, at.batchId), rows.getBoolean(at.hasDependents)));
         }
         return candidates;
     }
@@ -83,7 +83,7 @@ final class ClaimRows implements Interceptor {
     /** Where each column of a candidate is in the result, by its label. */
     private record Columns(int id, int taskType, int status, int payloadJson, int attemptCount, int maxAttempts,
                            int ownerId, int leaseToken, int priority, int availableAt, int dbNow, int claimable,
-                           int taskKey, int reached, int traceParent, int batchId) {
+                           int taskKey, int reached, int traceParent, int batchId, int hasDependents) {
 
         static Columns of(ResultSetMetaData meta) throws SQLException {
             Map<String, Integer> byLabel = new HashMap<>();
@@ -95,7 +95,7 @@ final class ClaimRows implements Interceptor {
                     of(byLabel, "owner_id"), of(byLabel, "lease_token"), of(byLabel, "priority"),
                     of(byLabel, "available_at"), of(byLabel, "db_now"), of(byLabel, "claimable"),
                     of(byLabel, "task_key"), of(byLabel, "reached"), of(byLabel, "trace_parent"),
-                    of(byLabel, "batch_id"));
+                    of(byLabel, "batch_id"), of(byLabel, "has_dependents"));
         }
 
         private static int of(Map<String, Integer> byLabel, String label) {

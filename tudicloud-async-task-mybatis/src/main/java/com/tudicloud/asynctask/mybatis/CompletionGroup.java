@@ -46,6 +46,7 @@ public final class CompletionGroup {
     private final List<Reported> reported;
     private final List<Long> batchIds;
     private final List<Completion> parents;
+    private final boolean hasDependents;
 
     CompletionGroup(List<Completion> completions) {
         succeeded = ids(completions, Outcome.SUCCEEDED);
@@ -61,6 +62,20 @@ public final class CompletionGroup {
         reported = completions.stream().filter(c -> c.progress() != null).map(Reported::of).toList();
         batchIds = completions.stream().map(Completion::batchId).filter(Objects::nonNull).distinct().toList();
         parents = completions.stream().filter(c -> !c.children().isEmpty()).toList();
+        hasDependents = completions.stream().anyMatch(Completion::hasDependents);
+    }
+
+    /**
+     * Whether some task of the group had dependents when it was claimed: the group is written in a transaction
+     * that counts down the dependents of every task it ended.
+     */
+    boolean hasDependents() {
+        return hasDependents;
+    }
+
+    /** The write must leave a task that has gained a dependent since its claim (see {@link #hasDependents()}). */
+    public boolean isNoDependents() {
+        return !hasDependents;
     }
 
     /** Whether some outcome carries children: they are inserted in the transaction of its write. */

@@ -22,7 +22,10 @@ import java.util.function.Supplier;
  * refuses for one of its values (a text longer than its column, say) is written in halves, and so on down
  * to the row it cannot store, which ends FAILED with the reason: one bad row never holds the others'
  * outcomes back. The children a success carries are inserted in the same transaction, for the parents written
- * only (a refused parent lost its lease). A failure that may pass (a lock
+ * only (a refused parent lost its lease). A group with a task that tasks waited for at its claim runs in a
+ * transaction that counts down the dependents of every task it ended; any other group is written only for tasks
+ * that still have no dependents, and a task refused because a dependent was submitted since its claim is written
+ * again as one with dependents. A failure that may pass (a lock
  * conflict, a lost connection) is thrown, and the whole group is written again later.
  */
 final class CompletionStatements {
@@ -36,26 +39,28 @@ final class CompletionStatements {
     private final TransientLockRetry retry;
     private final Supplier<StoreLimits> limits;
     private final TaskEventLog events;
-    private final BatchFinisher batches;
+    private final TaskEnds ends;
     private final TaskInserts inserts;
 
     CompletionStatements(SystemAsyncTaskMapper mapper, TransactionTemplate readCommittedTransaction,
                          ReadCommittedStatements readCommitted, TransientLockRetry retry, Supplier<StoreLimits> limits,
-                         TaskEventLog events, BatchFinisher batches, TaskInserts inserts) {
+                         TaskEventLog events, TaskEnds ends, TaskInserts inserts) {
         this.mapper = mapper;
         this.readCommittedTransaction = readCommittedTransaction;
         this.readCommitted = readCommitted;
         this.retry = retry;
         this.limits = limits;
         this.events = events;
-        this.batches = batches;
+        this.ends = ends;
         this.inserts = inserts;
     }
 
     CompletionReport write(String workerId, List<Completion> completions) {
         CompletionGroup group = new CompletionGroup(completions);
         try {
-            return retry.call("complete", () -> atReadCommitted(group, () -> writeGroup(workerId, completions, group)));
+            GroupWrite write = retry.call("complete", () -> atReadCommitted(group, () -> writeGroup(workerId, completions, group)));
+            return write.gainedDependents().isEmpty() ? write.report()
+                    : merge(write.report(), write(workerId, write.gainedDependents()));
         } catch (DataAccessException e) {
             if (!DatabaseFailures.isRefusal(e)) {
                 throw e;
@@ -77,23 +82,50 @@ final class CompletionStatements {
      * else as a single statement.
      */
     private <T> T atReadCommitted(CompletionGroup group, Supplier<T> statements) {
-        return events.recordsAny(group) || group.hasBatchChildren() || group.hasChildren()
+        return events.recordsAny(group) || group.hasBatchChildren() || group.hasChildren() || group.hasDependents()
                 ? readCommittedTransaction.execute(status -> statements.get())
                 : readCommitted.run(statements);
     }
 
-    private CompletionReport writeGroup(String workerId, List<Completion> completions, CompletionGroup group) {
+    private GroupWrite writeGroup(String workerId, List<Completion> completions, CompletionGroup group) {
         int written = group.allSucceeded()
-                ? mapper.markSucceeded(workerId, completions, group.anyArtifact(), group.getReported())
+                ? mapper.markSucceeded(workerId, completions, group.anyArtifact(), group.getReported(), group.isNoDependents())
                 : mapper.markCompleted(workerId, completions, group);
-        Set<Long> refused = written == completions.size() ? Set.of() : refused(workerId, completions);
+        Set<Long> notWritten = written == completions.size() ? Set.of() : refused(workerId, completions);
         List<FinishedBatch> finished = List.of();
         if (written > 0) {
-            insertChildrenOfWritten(group, refused);
+            insertChildrenOfWritten(group, notWritten);
             events.completed(workerId, completions, group);
-            finished = batches.finishEnded(group.getBatchIds());
+            finished = group.hasDependents()
+                    ? ends.ended(writtenIds(completions, notWritten), group.getBatchIds()).finishedBatches()
+                    : ends.endBatches(group.getBatchIds());
         }
-        return new CompletionReport(written, refused, Set.of(), finished);
+        List<Completion> gainedDependents = gainedDependents(workerId, completions, group, notWritten);
+        Set<Long> refused = new HashSet<>(notWritten);
+        gainedDependents.forEach(completion -> refused.remove(completion.taskId()));
+        return new GroupWrite(new CompletionReport(written, refused, Set.of(), finished), gainedDependents);
+    }
+
+    /**
+     * Among the tasks not written: those still held, left only because a dependent was submitted since their
+     * claim. They are written again, with their dependents counted down.
+     */
+    private List<Completion> gainedDependents(String workerId, List<Completion> completions, CompletionGroup group,
+                                              Set<Long> notWritten) {
+        if (notWritten.isEmpty() || group.hasDependents()) {
+            return List.of();
+        }
+        List<Completion> candidates = completions.stream().filter(c -> notWritten.contains(c.taskId())).toList();
+        Set<Long> held = mapper.selectHeldWithDependents(workerId, candidates);
+        return candidates.stream().filter(c -> held.contains(c.taskId())).map(c -> c.withDependents(true)).toList();
+    }
+
+    private static List<Long> writtenIds(List<Completion> completions, Set<Long> refused) {
+        return completions.stream().map(Completion::taskId).filter(id -> !refused.contains(id)).toList();
+    }
+
+    /** A group's write, and the outcomes to write again as outcomes of tasks with dependents. */
+    private record GroupWrite(CompletionReport report, List<Completion> gainedDependents) {
     }
 
     /**
@@ -126,7 +158,7 @@ final class CompletionStatements {
                 completion.taskId(), completion.outcome(), reason);
         List<Completion> one = List.of(completion);
         CompletionGroup failed = new CompletionGroup(List.of(Completion.failed(completion.taskId(), completion.leaseToken(),
-                reason).inBatch(completion.batchId())));
+                reason).inBatch(completion.batchId()).withDependents(true)));
         try {
             CompletionReport written = retry.call("complete", () -> atReadCommitted(failed, () -> {
                 int landed = mapper.markUnstorable(workerId, one, reason);
@@ -134,8 +166,9 @@ final class CompletionStatements {
                     return new CompletionReport(0, Set.of());
                 }
                 events.completed(workerId, one, failed);
+                // markUnstorable is not fenced against dependents: this write looks for them, in its transaction
                 return new CompletionReport(1, Set.of(), Set.of(completion.taskId()),
-                        batches.finishEnded(failed.getBatchIds()));
+                        ends.ended(List.of(completion.taskId()), failed.getBatchIds()).finishedBatches());
             }));
             return written.written() == 1 ? written : new CompletionReport(0, refused(workerId, one));
         } catch (DataAccessException e) {

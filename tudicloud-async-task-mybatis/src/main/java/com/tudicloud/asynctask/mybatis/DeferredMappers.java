@@ -28,7 +28,8 @@ final class DeferredMappers {
     private static final List<Class<?>> MAPPERS = List.of(
             SystemAsyncTaskMapper.class, SystemAsyncTaskWorkerMapper.class, SystemAsyncTaskLockMapper.class,
             SystemAsyncTaskTypeMapper.class, SystemAsyncTaskEventMapper.class, SystemAsyncTaskScheduleMapper.class,
-            SystemAsyncTaskAuditMapper.class, SystemAsyncTaskBatchMapper.class, SystemAsyncTaskStartMapper.class);
+            SystemAsyncTaskAuditMapper.class, SystemAsyncTaskBatchMapper.class, SystemAsyncTaskStartMapper.class,
+            SystemAsyncTaskDependencyMapper.class);
 
     private static final Logger log = LoggerFactory.getLogger(DeferredMappers.class);
 

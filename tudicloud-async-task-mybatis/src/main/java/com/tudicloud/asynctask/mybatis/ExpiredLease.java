@@ -10,9 +10,10 @@ import java.time.LocalDateTime;
  *
  * @param batchId    the batch it is a child of, or null
  * @param leaseOwner the worker that held the lease, which recovery clears and the task's event keeps
+ * @param hasDependents whether tasks wait for it: its end counts them down
  */
 public record ExpiredLease(long id, TaskStatus status, int attemptCount, int maxAttempts, String leaseOwner,
-                           LocalDateTime leaseUntil, LocalDateTime dbNow, Long batchId) {
+                           LocalDateTime leaseUntil, LocalDateTime dbNow, Long batchId, boolean hasDependents) {
 
     enum Fate { REQUEUE, FAIL, CANCEL }
 

@@ -35,17 +35,19 @@ final class MyBatisBatchStore implements BatchStore {
     private final SystemAsyncTaskBatchMapper mapper;
     private final TaskInserts inserts;
     private final BatchFinisher finisher;
+    private final TaskEnds ends;
     private final TransactionTemplate joinCaller;
     private final TransactionTemplate readCommitted;
     private final TransientLockRetry retry;
     private final TaskEventLog events;
 
-    MyBatisBatchStore(SystemAsyncTaskBatchMapper mapper, TaskInserts inserts, BatchFinisher finisher,
+    MyBatisBatchStore(SystemAsyncTaskBatchMapper mapper, TaskInserts inserts, BatchFinisher finisher, TaskEnds ends,
                       TransactionTemplate joinCaller, TransactionTemplate readCommitted, TransientLockRetry retry,
                       TaskEventLog events) {
         this.mapper = mapper;
         this.inserts = inserts;
         this.finisher = finisher;
+        this.ends = ends;
         this.joinCaller = joinCaller;
         this.readCommitted = readCommitted;
         this.retry = retry;
@@ -112,7 +114,7 @@ final class MyBatisBatchStore implements BatchStore {
         if (mapper.markCancelling(batchId) == 0) {
             return mapper.selectState(batchId) == null ? CancelOutcome.NOT_FOUND : CancelOutcome.ALREADY_FINISHED;
         }
-        List<TaskStatus> waitingStatuses = List.of(TaskStatus.SCHEDULED, TaskStatus.QUEUED);
+        List<TaskStatus> waitingStatuses = List.of(TaskStatus.WAITING, TaskStatus.SCHEDULED, TaskStatus.QUEUED);
         List<Long> seenWaiting = mapper.selectChildrenIn(batchId, waitingStatuses);
         List<Long> cancelled = lockAndChange(seenWaiting, waitingStatuses, mapper::cancelWaitingAmong);
         // a child claimed since the read is running now: it is asked to stop with the others
@@ -122,6 +124,8 @@ final class MyBatisBatchStore implements BatchStore {
         List<Long> asked = lockAndChange(List.copyOf(mayRun), List.of(TaskStatus.RUNNING), mapper::requestCancelAmong);
         events.changed(cancelled, TaskEventType.CANCELLED, requestedBy);
         events.changed(asked, TaskEventType.CANCEL_REQUESTED, requestedBy);
+        // the cancelled children's dependents outside the batch are counted down or cancelled with them
+        ends.ended(cancelled, List.of());
         Optional<FinishedBatch> ended = finisher.finishIfEnded(batchId);
         return ended.isPresent() ? CancelOutcome.CANCELLED : CancelOutcome.CANCEL_REQUESTED;
     }

@@ -29,13 +29,15 @@ final class MyBatisBulkActions {
     private final TransactionTemplate readCommittedTransaction;
     private final ReadCommittedStatements readCommitted;
     private final TaskEventLog events;
+    private final TaskEnds ends;
 
     MyBatisBulkActions(SystemAsyncTaskMapper mapper, TransactionTemplate readCommittedTransaction,
-                       ReadCommittedStatements readCommitted, TaskEventLog events) {
+                       ReadCommittedStatements readCommitted, TaskEventLog events, TaskEnds ends) {
         this.mapper = mapper;
         this.readCommittedTransaction = readCommittedTransaction;
         this.readCommitted = readCommitted;
         this.events = events;
+        this.ends = ends;
     }
 
     BulkResult retry(TaskFilter filter, int batchIds, String operator) {
@@ -59,7 +61,7 @@ final class MyBatisBulkActions {
     private Action retrying(TaskFilter filter, String operator) {
         TaskFilter retryable = filter.within(TaskAdminStore.RETRYABLE);
         return new Action(retryable, new Step(retryable, mapper::requeueRange), null,
-                TaskEventType.RETRIED, ids -> events.changed(ids, TaskEventType.RETRIED, operator));
+                TaskEventType.RETRIED, ids -> events.changed(ids, TaskEventType.RETRIED, operator), null);
     }
 
     /** Waiting tasks end CANCELLED, running ones become CANCEL_REQUESTED: two steps over the same ranges. */
@@ -71,7 +73,8 @@ final class MyBatisBulkActions {
                 : new Step(withStatuses(cancellable, waitingStatuses), mapper::cancelWaitingRange);
         Step leased = running ? new Step(withStatuses(cancellable, Set.of(TaskStatus.RUNNING)), mapper::requestCancelRange)
                 : null;
-        return new Action(cancellable, waiting, leased, TaskEventType.CANCELLED, ids -> events.cancelled(ids, operator));
+        return new Action(cancellable, waiting, leased, TaskEventType.CANCELLED, ids -> events.cancelled(ids, operator),
+                cancelled -> ends.ended(cancelled, List.of()));
     }
 
     private static TaskFilter withStatuses(TaskFilter filter, Set<TaskStatus> statuses) {
@@ -92,9 +95,12 @@ final class MyBatisBulkActions {
         }
     }
 
-    /** What a bulk action matches, its steps (the one that asks running tasks to stop apart) and its events. */
+    /**
+     * What a bulk action matches, its steps (the one that asks running tasks to stop apart), its events, and what
+     * the tasks its changing step ended set off (their dependents), or null when it ends none.
+     */
     private record Action(TaskFilter matching, Step changing, Step requesting, TaskEventType recorded,
-                          Consumer<List<Long>> record) {
+                          Consumer<List<Long>> record, Consumer<List<Long>> ended) {
     }
 
     private record RangeCounts(int changed, int requested) {
@@ -126,7 +132,7 @@ final class MyBatisBulkActions {
     }
 
     private BulkResult range(Action action, long from, long to) {
-        RangeCounts counts = events.records(action.recorded())
+        RangeCounts counts = events.records(action.recorded()) || action.ended() != null
                 ? recordedRange(action, from, to) : unrecordedRange(action, from, to);
         return new BulkResult(counts.changed(), counts.requested(), 1);
     }
@@ -140,7 +146,10 @@ final class MyBatisBulkActions {
         return step == null ? 0 : readCommitted.run(() -> step.update().run(step.filter(), from, to, null));
     }
 
-    /** The range's matching rows locked, each step over exactly those, and their events, in one transaction. */
+    /**
+     * The range's matching rows locked, each step over exactly those, their events and what their ends set off, in
+     * one transaction.
+     */
     private RangeCounts recordedRange(Action action, long from, long to) {
         return readCommittedTransaction.execute(status -> {
             List<MatchedTask> locked = mapper.lockRange(action.matching(), from, to);
@@ -150,6 +159,9 @@ final class MyBatisBulkActions {
             RangeCounts counts = new RangeCounts(among(action.changing(), locked, from, to),
                     among(action.requesting(), locked, from, to));
             action.record().accept(locked.stream().map(MatchedTask::id).toList());
+            if (action.ended() != null && action.changing() != null) {
+                action.ended().accept(locked.stream().filter(action.changing()::takes).map(MatchedTask::id).toList());
+            }
             return counts;
         });
     }

@@ -65,12 +65,12 @@ final class MyBatisLeaseStore implements LeaseStore {
     private final Supplier<StoreLimits> limits;
     private final CompletionStatements completions;
     private final TaskEventLog events;
-    private final BatchFinisher batches;
+    private final TaskEnds ends;
 
     /** @param limits the columns' sizes, as the database counts them once it has answered */
     MyBatisLeaseStore(SystemAsyncTaskMapper mapper, SystemAsyncTaskStartMapper starts, TransactionTemplate readCommitted,
                       ReadCommittedStatements readCommittedStatements, TransientLockRetry retry,
-                      Supplier<StoreLimits> limits, TaskEventLog events, BatchFinisher batches, TaskInserts inserts) {
+                      Supplier<StoreLimits> limits, TaskEventLog events, TaskEnds ends, TaskInserts inserts) {
         this.mapper = mapper;
         this.starts = starts;
         this.readCommitted = readCommitted;
@@ -79,9 +79,9 @@ final class MyBatisLeaseStore implements LeaseStore {
         this.limitedClaim = new LimitedClaim(mapper, starts);
         this.limits = limits;
         this.events = events;
-        this.batches = batches;
+        this.ends = ends;
         this.completions = new CompletionStatements(mapper, readCommitted, readCommittedStatements, retry, limits,
-                events, batches, inserts);
+                events, ends, inserts);
     }
 
     @Override
@@ -268,9 +268,11 @@ final class MyBatisLeaseStore implements LeaseStore {
         int failed = updateIfAny(byFate.get(ExpiredLease.Fate.FAIL), mapper::failExpired);
         int cancelled = updateIfAny(byFate.get(ExpiredLease.Fate.CANCEL), mapper::cancelExpired);
         events.recovered(expired, recoveredBy);
-        // a child this recovery ended may be its batch's last
-        List<FinishedBatch> finished = batches.finishEnded(expired.stream()
-                .filter(lease -> lease.fate() != ExpiredLease.Fate.REQUEUE).map(ExpiredLease::batchId).toList());
+        // a task this recovery ended may be its batch's last, and may have dependents
+        List<ExpiredLease> ended = expired.stream().filter(lease -> lease.fate() != ExpiredLease.Fate.REQUEUE).toList();
+        List<FinishedBatch> finished = ends.ended(
+                ended.stream().filter(ExpiredLease::hasDependents).map(ExpiredLease::id).toList(),
+                ended.stream().map(ExpiredLease::batchId).toList()).finishedBatches();
         return new RecoveryBatch(expired.size(), requeued, failed, cancelled,
                 expired.stream().map(ExpiredLease::expiredForMillis).toList(), finished);
     }

@@ -55,7 +55,8 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskScheduleMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskAuditMapper.xml",
             "com/tudicloud/asynctask/mybatis/SystemAsyncTaskBatchMapper.xml",
-            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskStartMapper.xml");
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskStartMapper.xml",
+            "com/tudicloud/asynctask/mybatis/SystemAsyncTaskDependencyMapper.xml");
 
     /** Stores that record every task event. */
     public static MyBatisStores create(DataSource dataSource) {
@@ -91,15 +92,17 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         TransientLockRetry retry = new TransientLockRetry(5, 20, onLockRetry);
         Supplier<StoreLimits> limits = () -> limits(mappers.knownDatabaseId());
         TaskEventLog events = new TaskEventLog(mappers.mapper(SystemAsyncTaskEventMapper.class), eventMode, limits);
-        TaskInserts inserts = new TaskInserts(mapper, joinCaller);
+        SystemAsyncTaskDependencyMapper dependencyMapper = mappers.mapper(SystemAsyncTaskDependencyMapper.class);
+        TaskInserts inserts = new TaskInserts(mapper, joinCaller, new DependencySubmit(dependencyMapper));
         SystemAsyncTaskBatchMapper batchMapper = mappers.mapper(SystemAsyncTaskBatchMapper.class);
         BatchFinisher finisher = new BatchFinisher(batchMapper, inserts);
-        MyBatisTaskStore taskStore = new MyBatisTaskStore(mapper, joinCaller, events, inserts, finisher);
+        TaskEnds ends = new TaskEnds(new DependentRelease(dependencyMapper, events), finisher);
+        MyBatisTaskStore taskStore = new MyBatisTaskStore(mapper, joinCaller, events, inserts, ends, dependencyMapper);
         return new MyBatisStores(taskStore,
                 new MyBatisLeaseStore(mapper, mappers.mapper(SystemAsyncTaskStartMapper.class), readCommitted,
-                        readCommittedStatements, retry, limits, events, finisher,
+                        readCommittedStatements, retry, limits, events, ends,
                         inserts),
-                new MyBatisTaskAdminStore(mapper, readCommitted, readCommittedStatements, events),
+                new MyBatisTaskAdminStore(mapper, readCommitted, readCommittedStatements, events, ends, dependencyMapper),
                 new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class), readCommittedStatements),
                 new MyBatisFleetLocks(mappers.mapper(SystemAsyncTaskLockMapper.class)),
                 new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)),
@@ -107,7 +110,7 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
                 new MyBatisScheduleStore(mappers.mapper(SystemAsyncTaskScheduleMapper.class), taskStore, readCommitted,
                         retry, events),
                 new MyBatisAuditTrail(mappers.mapper(SystemAsyncTaskAuditMapper.class), readCommittedStatements),
-                new MyBatisBatchStore(batchMapper, inserts, finisher, joinCaller, readCommitted, retry, events));
+                new MyBatisBatchStore(batchMapper, inserts, finisher, ends, joinCaller, readCommitted, retry, events));
     }
 
     /**

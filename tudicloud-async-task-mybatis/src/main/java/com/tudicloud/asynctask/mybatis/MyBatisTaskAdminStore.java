@@ -35,14 +35,17 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
     private final ReadCommittedStatements readCommitted;
     private final TaskEventLog events;
     private final MyBatisBulkActions bulk;
+    private final SystemAsyncTaskDependencyMapper dependencies;
 
     MyBatisTaskAdminStore(SystemAsyncTaskMapper mapper, TransactionTemplate readCommittedTransaction,
-                          ReadCommittedStatements readCommitted, TaskEventLog events) {
+                          ReadCommittedStatements readCommitted, TaskEventLog events, TaskEnds ends,
+                          SystemAsyncTaskDependencyMapper dependencies) {
         this.mapper = mapper;
         this.readCommittedTransaction = readCommittedTransaction;
         this.readCommitted = readCommitted;
         this.events = events;
-        this.bulk = new MyBatisBulkActions(mapper, readCommittedTransaction, readCommitted, events);
+        this.dependencies = dependencies;
+        this.bulk = new MyBatisBulkActions(mapper, readCommittedTransaction, readCommitted, events, ends);
     }
 
     /** The count reads one index entry more than the limit, to tell "exactly the limit" from "more". */
@@ -114,8 +117,15 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
         }
         long ageMicrosAgo = DatabaseDurations.microsAgo(olderThan);
         List<Long> ids = mapper.selectFinished(status, ageMicrosAgo, limit);
+        if (ids.isEmpty()) {
+            return 0;
+        }
         // at READ COMMITTED, autocommitted: it locks the rows it deletes and nothing else
-        return ids.isEmpty() ? 0 : readCommitted.run(() -> mapper.deleteFinishedAmong(status, ageMicrosAgo, ids));
+        int deleted = readCommitted.run(() -> mapper.deleteFinishedAmong(status, ageMicrosAgo, ids));
+        // the dependencies of and on ended tasks have been released: nothing reads them but a listing
+        readCommitted.run(() -> dependencies.deleteEdgesFrom(ids));
+        readCommitted.run(() -> dependencies.deleteEdgesTo(ids));
+        return deleted;
     }
 
     /** The retry and its event in one transaction. */

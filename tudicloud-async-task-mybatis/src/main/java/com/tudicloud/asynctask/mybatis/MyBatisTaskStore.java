@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.CancelOutcome;
 import com.tudicloud.asynctask.api.SubmittedTask;
+import com.tudicloud.asynctask.api.TaskLinks;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 import com.tudicloud.asynctask.api.spi.NewTask;
@@ -24,20 +25,32 @@ final class MyBatisTaskStore implements TaskStore {
     private final TransactionTemplate joinCaller;
     private final TaskEventLog events;
     private final TaskInserts inserts;
-    private final BatchFinisher batches;
+    private final TaskEnds ends;
+    private final SystemAsyncTaskDependencyMapper dependencies;
 
     MyBatisTaskStore(SystemAsyncTaskMapper mapper, TransactionTemplate joinCaller, TaskEventLog events,
-                     TaskInserts inserts, BatchFinisher batches) {
+                     TaskInserts inserts, TaskEnds ends, SystemAsyncTaskDependencyMapper dependencies) {
         this.mapper = mapper;
         this.joinCaller = joinCaller;
         this.events = events;
         this.inserts = inserts;
-        this.batches = batches;
+        this.ends = ends;
+        this.dependencies = dependencies;
     }
 
     @Override
     public List<SubmittedTask> insert(List<NewTask> tasks) {
         return inserts.insert(tasks);
+    }
+
+    @Override
+    public List<SubmittedTask> insertChain(List<NewTask> steps) {
+        return inserts.insertChain(steps);
+    }
+
+    @Override
+    public TaskLinks links(long taskId, int limit) {
+        return new TaskLinks(dependencies.selectDependencies(taskId, limit), dependencies.selectDependents(taskId, limit));
     }
 
     @Override
@@ -62,7 +75,7 @@ final class MyBatisTaskStore implements TaskStore {
             if (status == null) {
                 return CancelOutcome.NOT_FOUND;
             }
-            if (!status.isWaiting() && status != TaskStatus.RUNNING) {
+            if (!status.isPending() && status != TaskStatus.RUNNING) {
                 return CancelOutcome.ALREADY_FINISHED;
             }
             // it moved from waiting to RUNNING under our feet: look again
@@ -74,8 +87,8 @@ final class MyBatisTaskStore implements TaskStore {
     private CancelOutcome cancelOnce(long taskId, String requestedBy) {
         if (mapper.cancelQueued(taskId) == 1) {
             events.changed(List.of(taskId), TaskEventType.CANCELLED, requestedBy);
-            // a child cancelled alone may be its batch's last: one read more, on this path only
-            batches.finishEnded(Collections.singletonList(mapper.selectBatchId(taskId)));
+            // a child cancelled alone may be its batch's last, and a task may have dependents: reads on this path only
+            ends.ended(List.of(taskId), Collections.singletonList(mapper.selectBatchId(taskId)));
             return CancelOutcome.CANCELLED;
         }
         if (mapper.requestCancelOfRunning(taskId) == 1) {

@@ -33,6 +33,7 @@ public final class SchemaCheck {
         probes.put("system_async_task_schedule", mappers.mapper(SystemAsyncTaskScheduleMapper.class)::probeTable);
         probes.put("system_async_task_batch", mappers.mapper(SystemAsyncTaskBatchMapper.class)::probeTable);
         probes.put("system_async_task_start", mappers.mapper(SystemAsyncTaskStartMapper.class)::probeTable);
+        probes.put("system_async_task_dependency", mappers.mapper(SystemAsyncTaskDependencyMapper.class)::probeTable);
     }
 
     /**

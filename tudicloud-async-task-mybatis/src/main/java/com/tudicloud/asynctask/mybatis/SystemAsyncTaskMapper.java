@@ -64,7 +64,8 @@ interface SystemAsyncTaskMapper {
 
     int markSucceeded(@Param("workerId") String workerId, @Param("leases") List<Completion> completions,
                       @Param("withArtifacts") boolean withArtifacts,
-                      @Param("reported") List<CompletionGroup.Reported> reported);
+                      @Param("reported") List<CompletionGroup.Reported> reported,
+                      @Param("noDependents") boolean noDependents);
 
     int markCompleted(@Param("workerId") String workerId, @Param("leases") List<Completion> completions,
                       @Param("g") CompletionGroup group);
@@ -73,6 +74,8 @@ interface SystemAsyncTaskMapper {
                        @Param("reason") String reason);
 
     void readCommittedForNextTransaction();
+
+    Set<Long> selectHeldWithDependents(@Param("workerId") String workerId, @Param("leases") List<Completion> completions);
 
     Set<Long> selectWrittenCompletions(@Param("workerId") String workerId, @Param("leases") List<Completion> completions);
 

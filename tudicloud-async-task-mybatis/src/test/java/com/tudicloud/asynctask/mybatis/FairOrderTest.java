@@ -43,6 +43,6 @@ class FairOrderTest {
 
     private static ClaimCandidate candidate(long id, String type, String key, int priority, boolean reached) {
         return new ClaimCandidate(id, type, TaskStatus.QUEUED, "{}", 0, 3, null, 0, priority, NOW, NOW, true, key,
-                reached, null, null);
+                reached, null, null, false);
     }
 }

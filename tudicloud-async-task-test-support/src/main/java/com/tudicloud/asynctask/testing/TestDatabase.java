@@ -123,7 +123,7 @@ public final class TestDatabase {
     /** Starts each test run from the changelog as it is now, whatever an earlier run left behind. */
     private void dropSchema() {
         execute("DROP TABLE IF EXISTS system_async_task_event, system_async_task, system_async_task_lock, system_async_task_worker, system_async_task_type, "
-                + "system_async_task_start, "
+                + "system_async_task_start, system_async_task_dependency, "
                 + "system_async_task_schedule, system_async_task_audit, system_async_task_batch, "
                 + "DATABASECHANGELOG, DATABASECHANGELOGLOCK");
     }
@@ -134,6 +134,7 @@ public final class TestDatabase {
         execute("DELETE FROM system_async_task_batch");
         execute("DELETE FROM system_async_task_type");
         execute("DELETE FROM system_async_task_start");
+        execute("DELETE FROM system_async_task_dependency");
         execute("UPDATE system_async_task_lock SET max_running = NULL WHERE max_running IS NOT NULL");
     }
 

@@ -16,10 +16,13 @@ import java.util.List;
  * @param children         the tasks its handler submitted, inserted in the transaction of this outcome and only if
  *                         the outcome is written under its token; only a SUCCEEDED outcome carries any (a retry
  *                         submits its own again, a failure's are discarded); none carries a dedup key
+ * @param hasDependents    whether tasks waited for it when it was claimed: its write then counts them down. A write
+ *                         of one claimed without is refused when a dependent has been submitted since, and the store
+ *                         writes it again as one with
  */
 public record Completion(long taskId, long leaseToken, Outcome outcome, String artifactId, String error,
                          long retryDelayMillis, Integer progress, String progressMessage, Long batchId,
-                         List<NewTask> children) {
+                         List<NewTask> children, boolean hasDependents) {
 
     public Completion {
         children = children == null ? List.of() : List.copyOf(children);
@@ -30,7 +33,8 @@ public record Completion(long taskId, long leaseToken, Outcome outcome, String a
 
     public Completion(long taskId, long leaseToken, Outcome outcome, String artifactId, String error,
                       long retryDelayMillis, Integer progress, String progressMessage) {
-        this(taskId, leaseToken, outcome, artifactId, error, retryDelayMillis, progress, progressMessage, null, List.of());
+        this(taskId, leaseToken, outcome, artifactId, error, retryDelayMillis, progress, progressMessage, null, List.of(),
+                false);
     }
 
     public enum Outcome {
@@ -69,18 +73,24 @@ public record Completion(long taskId, long leaseToken, Outcome outcome, String a
     /** The same outcome, with the progress its handler reported last. */
     public Completion withProgress(Integer percent, String message) {
         return new Completion(taskId, leaseToken, outcome, artifactId, error, retryDelayMillis, percent, message,
-                batchId, children);
+                batchId, children, hasDependents);
     }
 
     /** The same outcome, of a child of this batch (or of none, for {@code null}). */
     public Completion inBatch(Long batch) {
         return new Completion(taskId, leaseToken, outcome, artifactId, error, retryDelayMillis, progress,
-                progressMessage, batch, children);
+                progressMessage, batch, children, hasDependents);
+    }
+
+    /** The same outcome, of a task that tasks wait for (see {@link #hasDependents()}). */
+    public Completion withDependents(boolean dependents) {
+        return new Completion(taskId, leaseToken, outcome, artifactId, error, retryDelayMillis, progress,
+                progressMessage, batchId, children, dependents);
     }
 
     /** The same outcome, with the children its handler submitted (see {@link #children()}). */
     public Completion withChildren(List<NewTask> submitted) {
         return new Completion(taskId, leaseToken, outcome, artifactId, error, retryDelayMillis, progress,
-                progressMessage, batchId, submitted);
+                progressMessage, batchId, submitted, hasDependents);
     }
 }

@@ -72,7 +72,7 @@ public interface TaskAdminStore {
 
     /** The statuses a bulk retry takes, and those a bulk cancel takes. */
     Set<TaskStatus> RETRYABLE = Set.of(TaskStatus.FAILED, TaskStatus.CANCELLED);
-    Set<TaskStatus> CANCELLABLE = Set.of(TaskStatus.SCHEDULED, TaskStatus.QUEUED, TaskStatus.RUNNING);
+    Set<TaskStatus> CANCELLABLE = Set.of(TaskStatus.WAITING, TaskStatus.SCHEDULED, TaskStatus.QUEUED, TaskStatus.RUNNING);
 
     /**
      * Per task type that has tasks waiting, leased or ended lately: what they are doing now, and how many

@@ -21,7 +21,9 @@ public enum TaskEventType {
     /** An operator put a FAILED or CANCELLED task back in the queue. */
     RETRIED,
     /** A recurring schedule submitted the task: at one of its fire times, or when an operator triggered it. */
-    SCHEDULE_FIRED;
+    SCHEDULE_FIRED,
+    /** The last of the tasks it waited for ended: it is due now (SCHEDULED while a delay of its own is left). */
+    DEPENDENCIES_MET;
 
     /** The kinds that concern an attempt that went well: what {@link TaskEventMode#FAILURES_ONLY} leaves out. */
     public boolean isRoutine() {

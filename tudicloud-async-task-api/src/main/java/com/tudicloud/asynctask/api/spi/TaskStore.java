@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.api.spi;
 
 import com.tudicloud.asynctask.api.CancelOutcome;
 import com.tudicloud.asynctask.api.SubmittedTask;
+import com.tudicloud.asynctask.api.TaskLinks;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.TaskView;
 
@@ -14,6 +15,15 @@ public interface TaskStore {
 
     /** Inserts the tasks (joining the caller's transaction); results in the order of {@code tasks}. */
     List<SubmittedTask> insert(List<NewTask> tasks);
+
+    /**
+     * Inserts a chain (joining the caller's transaction): each step waits for the one before it, the first for the
+     * tasks it names; results in the order of the steps.
+     */
+    List<SubmittedTask> insertChain(List<NewTask> steps);
+
+    /** The tasks {@code taskId} waits for and those that wait for it, at most {@code limit} of each, lowest id first. */
+    TaskLinks links(long taskId, int limit);
 
     Optional<TaskView> findById(long taskId);
 

@@ -41,7 +41,7 @@ public final class BenchDatabase implements AutoCloseable {
         createIfMissing(coordinates);
         BenchDatabase db = new BenchDatabase(coordinates);
         db.tasks.execute("DROP TABLE IF EXISTS system_async_task_event, system_async_task, system_async_task_lock, system_async_task_worker, system_async_task_type, "
-                + "system_async_task_schedule, system_async_task_audit, system_async_task_batch, system_async_task_start, "
+                + "system_async_task_schedule, system_async_task_audit, system_async_task_batch, system_async_task_start, system_async_task_dependency, "
                 + "DATABASECHANGELOG, DATABASECHANGELOGLOCK");
         db.applyChangelog();
         return db;

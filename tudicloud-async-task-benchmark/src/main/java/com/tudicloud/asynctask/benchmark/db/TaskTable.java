@@ -31,6 +31,7 @@ public final class TaskTable {
             try (Statement statement = connection.createStatement()) {
                 statement.execute("TRUNCATE TABLE system_async_task_event");
                 statement.execute("TRUNCATE TABLE system_async_task_start");
+                statement.execute("TRUNCATE TABLE system_async_task_dependency");
                 statement.execute("TRUNCATE TABLE system_async_task_batch");
                 statement.execute("SET FOREIGN_KEY_CHECKS = 0");
                 try {

@@ -57,7 +57,8 @@ final class CompletionWriter {
 
     /** @param ran how long its handler ran (zero if it never started) */
     void submit(TaskExecution execution, Completion completion, Duration ran) {
-        queue.add(new Pending(execution, completion.inBatch(execution.task().batchId()), ran));
+        Completion ofTask = completion.inBatch(execution.task().batchId());
+        queue.add(new Pending(execution, execution.task().hasDependents() ? ofTask.withDependents(true) : ofTask, ran));
     }
 
     /** Nothing to write (the lease was lost): give the slot back. */
