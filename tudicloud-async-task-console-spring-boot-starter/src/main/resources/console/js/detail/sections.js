@@ -12,6 +12,7 @@ import {duration, timeElement} from '../format.js';
 import {t} from '../i18n.js';
 import {ACTIVE, AWAITS_WORKER} from '../state.js';
 import {badge, progressBar} from '../widgets.js';
+import {dependencies} from './dependencies.js';
 import {fields, section} from './fields.js';
 import {payloadView} from './json-view.js';
 import {policy} from './policy.js';
@@ -95,6 +96,7 @@ export const SECTIONS = [
     {render: error, keep: (task) => `${task.id}\u0001${task.lastError}`},
     {render: timings},
     timeline,
+    dependencies,
     {render: about},
     {render: policy},
     {render: lease},

@@ -27,11 +27,11 @@ class SchemaCheckTest {
             assertThat(MyBatisStores.create(empty).schemaCheck().missingTables()).containsExactly("system_async_task",
                     "system_async_task_lock", "system_async_task_worker", "system_async_task_type",
                     "system_async_task_event", "system_async_task_schedule", "system_async_task_batch",
-                    "system_async_task_start");
+                    "system_async_task_start", "system_async_task_dependency");
         }
         JdbcDataSource emptyH2 = new JdbcDataSource();
         emptyH2.setURL("jdbc:h2:mem:schema_check;MODE=MySQL;DEFAULT_NULL_ORDERING=HIGH");
-        assertThat(MyBatisStores.create(emptyH2).schemaCheck().missingTables()).hasSize(8);
+        assertThat(MyBatisStores.create(emptyH2).schemaCheck().missingTables()).hasSize(9);
     }
 
     @Test
@@ -42,7 +42,8 @@ class SchemaCheckTest {
             new JdbcTemplate(dataSource).execute("CREATE TABLE system_async_task_worker (id INT)");
             assertThat(MyBatisStores.create(dataSource).schemaCheck().missingTables()).containsExactly("system_async_task",
                     "system_async_task_lock", "system_async_task_type", "system_async_task_event",
-                    "system_async_task_schedule", "system_async_task_batch", "system_async_task_start");
+                    "system_async_task_schedule", "system_async_task_batch", "system_async_task_start",
+                    "system_async_task_dependency");
         }
     }
 }

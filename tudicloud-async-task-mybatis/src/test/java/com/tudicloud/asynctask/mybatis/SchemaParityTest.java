@@ -77,10 +77,11 @@ class SchemaParityTest {
         print("tables", fromChangelog);
 
         // the default utf8mb4 collation differs by server (MariaDB 10.11, 11.4, MySQL 8), so only its charset is fixed
-        assertThat(fromChangelog).hasSize(9).satisfiesExactly(
+        assertThat(fromChangelog).hasSize(10).satisfiesExactly(
                 t -> assertThat(t).startsWith("system_async_task engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_audit engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_batch engine=InnoDB collation=utf8mb4_"),
+                t -> assertThat(t).startsWith("system_async_task_dependency engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_event engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_lock engine=InnoDB collation=utf8mb4_"),
                 t -> assertThat(t).startsWith("system_async_task_schedule engine=InnoDB collation=utf8mb4_"),
@@ -98,8 +99,8 @@ class SchemaParityTest {
         List<String> fromChangelog = columns(liquibaseDb);
         print("columns", fromChangelog);
 
-        // the task, audit, batch, event, lock, schedule, start, type and worker tables' columns
-        assertThat(fromChangelog).hasSize(25 + 9 + 21 + 12 + 4 + 20 + 4 + 8 + 8);
+        // the task, audit, batch, dependency, event, lock, schedule, start, type and worker tables' columns
+        assertThat(fromChangelog).hasSize(28 + 9 + 21 + 3 + 12 + 4 + 20 + 4 + 8 + 8);
         assertThat(columns(ddlDb)).as("columns of the plain DDL (actual) vs the changelog (expected)")
                 .containsExactlyElementsOf(fromChangelog);
         assertThat(columns(upgradedDb)).as("columns of the upgraded first schema (actual) vs the changelog (expected)")

@@ -37,7 +37,7 @@ class ShapeCachedSqlSourceTest {
                 List<Completion> completions = completions(base, size, call == 2);
                 assertSameAsFresh(reusing, databaseId, "markSucceeded", params("workerId", "w-" + call,
                         "leases", completions, "withArtifacts", call == 2,
-                        "reported", new CompletionGroup(completions).getReported()));
+                        "reported", new CompletionGroup(completions).getReported(), "noDependents", call != 1));
                 assertSameAsFresh(reusing, databaseId, "markClaimed", params(
                         "ids", ids(base, size), "workerId", "w-" + call, "leaseMicros", 60_000_000L + call));
                 assertSameAsFresh(reusing, databaseId, "queueDueScheduled", params("ids", ids(base, size)));
@@ -46,7 +46,7 @@ class ShapeCachedSqlSourceTest {
             }
         }
         ShapeCachedSqlSource claims = (ShapeCachedSqlSource) reusing.getMappedStatement(NAMESPACE + "markSucceeded").getSqlSource();
-        assertThat(claims.shapes()).as("one per size and flag").isEqualTo(6);
+        assertThat(claims.shapes()).as("one per size and set of flags").isEqualTo(9);
     }
 
     private static void assertSameAsFresh(Configuration reusing, String databaseId, String statement,

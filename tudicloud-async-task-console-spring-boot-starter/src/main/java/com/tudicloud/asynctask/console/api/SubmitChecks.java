@@ -5,8 +5,11 @@ import com.tudicloud.asynctask.console.api.error.UnicodeText;
 import com.tudicloud.asynctask.console.api.json.SubmitTaskBody;
 import com.tudicloud.asynctask.api.TaskRequest;
 
+import org.springframework.web.ErrorResponseException;
+
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.Supplier;
 
 /** The checks a submitted task's body passes beyond its annotations, and its request; a problem names the field. */
 final class SubmitChecks {
@@ -32,15 +35,30 @@ final class SubmitChecks {
         if (body.runAt() != null && Duration.between(Instant.now(), body.runAt()).abs().compareTo(SubmitTaskBody.MAX_DELAY) > 0) {
             throw ApiProblems.badRequest(prefix + "runAt", "problem.runAt.range");
         }
-        // the request's own rules (TaskRequest) name the field in their message, e.g. "ownerId must not be blank"
         try {
             return body.toRequest();
         } catch (IllegalArgumentException e) {
-            String message = String.valueOf(e.getMessage());
-            int space = message.indexOf(' ');
-            throw space > 0 ? ApiProblems.badRequestAsWorded(prefix + message.substring(0, space), message.substring(space + 1))
-                    : ApiProblems.badRequestAsWorded(prefix.isEmpty() ? "body" : prefix.substring(0, prefix.length() - 1),
-                    message);
+            throw asBadRequest(e, prefix);
         }
+    }
+
+    /**
+     * Runs a submit; the store's refusal of a value (an id in {@code after} of no task) is a 400 that names the field.
+     */
+    static <T> T submitting(Supplier<T> submit) {
+        try {
+            return submit.get();
+        } catch (IllegalArgumentException e) {
+            throw asBadRequest(e, "");
+        }
+    }
+
+    /** The request's and the store's rules name the field first in their message, e.g. "ownerId must not be blank". */
+    private static ErrorResponseException asBadRequest(IllegalArgumentException e, String prefix) {
+        String message = String.valueOf(e.getMessage());
+        int space = message.indexOf(' ');
+        return space > 0 ? ApiProblems.badRequestAsWorded(prefix + message.substring(0, space), message.substring(space + 1))
+                : ApiProblems.badRequestAsWorded(prefix.isEmpty() ? "body" : prefix.substring(0, prefix.length() - 1),
+                message);
     }
 }

@@ -9,6 +9,7 @@ import com.tudicloud.asynctask.console.api.json.SubmitTaskBody;
 import com.tudicloud.asynctask.console.api.json.TaskEventJson;
 import com.tudicloud.asynctask.console.api.json.TaskEventsJson;
 import com.tudicloud.asynctask.console.api.json.TaskJson;
+import com.tudicloud.asynctask.console.api.json.TaskLinksJson;
 import com.tudicloud.asynctask.console.api.json.TaskPageJson;
 import com.tudicloud.asynctask.console.ConsoleAccess;
 import com.tudicloud.asynctask.console.ConsoleApiProperties;
@@ -159,6 +160,20 @@ public class TaskController {
                 .map(event -> TaskEventJson.of(event, fullErrors)).toList(), eventMode.name());
     }
 
+    @GetMapping("/{id}/dependencies")
+    @Operation(summary = "A task's dependencies and dependents", description = "The tasks it waits for (dependsOn) "
+            + "and the tasks that wait for it (dependents), lowest id first, each list cut at the limit. A WAITING task "
+            + "runs once every task it waits for has ended.")
+    @ApiResponse(responseCode = "404", description = "no such task")
+    public TaskLinksJson dependencies(
+            @Parameter(description = "task id", example = "1042") @PathVariable String id,
+            @Parameter(description = "at most this many of each, 1 to " + AsyncTaskClient.MAX_LINKS, example = "100")
+            @RequestParam(defaultValue = "100") @Min(1) @Max(AsyncTaskClient.MAX_LINKS) int limit) {
+        long taskId = TaskIds.parse(id);
+        find(taskId);
+        return TaskLinksJson.of(taskId, taskStore.links(taskId, limit));
+    }
+
     @PostMapping
     @Operation(summary = "Submit a task", description = "201 with the new task; 200 with the existing one when its "
             + "dedupKey was submitted before for the same type. Needs the OPERATOR role.")
@@ -166,7 +181,8 @@ public class TaskController {
     @ApiResponse(responseCode = "400", description = "invalid body: the problem names the field")
     @ApiResponse(responseCode = "413", description = "body larger than async-task.admin.max-body-bytes")
     public ResponseEntity<TaskJson> submit(@Valid @RequestBody SubmitTaskBody body) {
-        SubmittedTask submitted = client.submit(checks.requestOf(body, ""));
+        TaskRequest request = checks.requestOf(body, "");
+        SubmittedTask submitted = SubmitChecks.submitting(() -> client.submit(request));
         actions.record(OperatorActions.Action.SUBMIT, "type " + LogText.quoted(body.taskType()), submitted.taskId(), null,
                 submitted.created() ? "ok" : "existing");
         TaskJson task = TaskJson.detail(find(submitted.taskId()), redaction, true, audit.submitterOf(submitted.taskId()));

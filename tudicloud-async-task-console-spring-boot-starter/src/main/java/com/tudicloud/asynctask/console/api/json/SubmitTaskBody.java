@@ -1,10 +1,13 @@
 package com.tudicloud.asynctask.console.api.json;
 
+import com.tudicloud.asynctask.api.DependencyFailure;
 import com.tudicloud.asynctask.api.TaskRequest;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.PositiveOrZero;
 import jakarta.validation.constraints.Size;
@@ -12,6 +15,7 @@ import tools.jackson.databind.JsonNode;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /** What POST /api/tasks accepts. Unknown fields are refused (StrictJsonConfiguration), so that a typo never passes silently. */
 @Schema(name = "SubmitTask", description = "A task to submit; only taskType is required")
@@ -31,7 +35,13 @@ public record SubmitTaskBody(
         @Size(max = TaskRequest.MAX_DEDUP_KEY_LENGTH) @Pattern(regexp = NOT_BLANK, message = "{jakarta.validation.constraints.NotBlank.message}") String dedupKey,
         @Schema(description = "what the task belongs to (a customer, a tenant) for the type's per-key concurrency; "
                 + "without it, the type's key field of the payload, if it has one", example = "customer-42")
-        @Size(max = TaskRequest.MAX_KEY_LENGTH) @Pattern(regexp = NOT_BLANK, message = "{jakarta.validation.constraints.NotBlank.message}") String key) {
+        @Size(max = TaskRequest.MAX_KEY_LENGTH) @Pattern(regexp = NOT_BLANK, message = "{jakarta.validation.constraints.NotBlank.message}") String key,
+        @Schema(description = "the ids of the tasks it waits for: it stays WAITING until each has ended, then runs "
+                + "if every one succeeded (else as ifDependencyFails says)", example = "[1040, 1041]")
+        @Size(max = TaskRequest.MAX_DEPENDENCIES) List<@NotNull @Positive Long> after,
+        @Schema(description = "CANCEL (the default): it ends CANCELLED when a task it waits for ends FAILED or "
+                + "CANCELLED; RUN: it runs anyway once they have all ended", example = "CANCEL")
+        DependencyFailure ifDependencyFails) {
 
     public static final long MAX_DELAY_MILLIS = 3_155_760_000_000L;
     public static final Duration MAX_DELAY = Duration.ofMillis(MAX_DELAY_MILLIS);
@@ -40,6 +50,12 @@ public record SubmitTaskBody(
 
     public TaskRequest toRequest() {
         TaskRequest request = TaskRequest.of(taskType, payload).withOwnerId(ownerId).withDedupKey(dedupKey).withKey(key);
+        if (after != null) {
+            request = request.after(after.stream().mapToLong(Long::longValue).toArray());
+        }
+        if (ifDependencyFails != null) {
+            request = request.ifDependencyFails(ifDependencyFails);
+        }
         if (priority != null) {
             request = request.withPriority(priority);
         }
