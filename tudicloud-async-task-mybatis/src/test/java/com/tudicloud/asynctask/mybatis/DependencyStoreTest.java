@@ -203,7 +203,7 @@ class DependencyStoreTest {
     }
 
     @Test
-    void aChainOfTwoThousandStepsTakesBatchedStatements() {
+    void aChainOfTwoThousandStepsLinksEachStepToTheOneInsertedBeforeIt() {
         List<NewTask> steps = new ArrayList<>();
         for (int i = 0; i < 2_000; i++) {
             steps.add(task("step"));

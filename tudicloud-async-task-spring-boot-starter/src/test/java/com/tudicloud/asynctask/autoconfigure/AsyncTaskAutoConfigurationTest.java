@@ -267,11 +267,13 @@ class AsyncTaskAutoConfigurationTest {
             MissingSchemaException missing = findCause(context.getStartupFailure(), MissingSchemaException.class);
             assertThat(missing.missingTables()).containsExactly("system_async_task", "system_async_task_lock",
                     "system_async_task_worker", "system_async_task_type", "system_async_task_event",
-                    "system_async_task_schedule", "system_async_task_batch", "system_async_task_start");
+                    "system_async_task_schedule", "system_async_task_batch", "system_async_task_start",
+                    "system_async_task_dependency");
             FailureAnalysis analysis = new MissingSchemaFailureAnalyzer().analyze(context.getStartupFailure());
             assertThat(analysis.getDescription()).isEqualTo("The async-task schema is missing from the database: no table "
                     + "system_async_task, system_async_task_lock, system_async_task_worker, system_async_task_type, "
-                    + "system_async_task_event, system_async_task_schedule, system_async_task_batch, system_async_task_start.");
+                    + "system_async_task_event, system_async_task_schedule, system_async_task_batch, system_async_task_start, "
+                    + "system_async_task_dependency.");
             assertThat(analysis.getAction()).contains("<include file=\"db/async-task/changelog-master.xml\"/>",
                     "sql/mysql/system_async_task.sql");
         });

@@ -46,7 +46,7 @@ class KitSchemaTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("The database has no system_async_task, system_async_task_lock, system_async_task_worker, "
                         + "system_async_task_type, system_async_task_event, system_async_task_schedule, "
-                        + "system_async_task_batch, system_async_task_start: TaskTestKit needs the async-task schema. Put "
+                        + "system_async_task_batch, system_async_task_start, system_async_task_dependency: TaskTestKit needs the async-task schema. Put "
                         + "org.liquibase:liquibase-core on the test class path, and the kit applies db/async-task/changelog-master.xml itself, or apply that changelog (or "
                         + "sql/mysql/system_async_task.sql) before TaskTestKit.on");
     }

@@ -1,5 +1,7 @@
 package com.tudicloud.asynctask.test;
 
+import com.tudicloud.asynctask.api.SubmittedTask;
+import com.tudicloud.asynctask.api.TaskChain;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.testing.SupportedDatabase;
@@ -12,6 +14,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 
 import static com.tudicloud.asynctask.api.TaskStatus.FAILED;
 import static com.tudicloud.asynctask.api.TaskStatus.QUEUED;
@@ -48,6 +51,29 @@ class TaskTestKitTest {
         kit.assertThatTask(id).hasStatus(SUCCESS).succeededWith("done").hasAttempts(1).hasProgress(100)
                 .hasProgress(100, "attempt 1").hasHistory(RUNNING, SUCCESS);
         assertThat(kit.assertThatTask(id).task().artifactId()).isEqualTo("done");
+    }
+
+    @ParameterizedTest
+    @EnumSource(SupportedDatabase.class)
+    void aChainRunsInOrderAndAFailedStepCancelsTheRest(SupportedDatabase database) {
+        TaskTestKit kit = kit(database);
+        List<SubmittedTask> steps = kit.client().submitChain(TaskChain.of(step("ok:one")).then(step("ok:two"))
+                .then(step("fail:three")).then(step("ok:four")));
+        kit.assertThatTask(steps.get(1).taskId()).hasStatus(TaskStatus.WAITING);
+
+        assertThat(kit.worker().runDue()).isEqualTo(3);
+
+        kit.assertThatTask(steps.get(0).taskId()).succeededWith("one");
+        kit.assertThatTask(steps.get(1).taskId()).succeededWith("two");
+        kit.assertThatTask(steps.get(2).taskId()).hasStatus(FAILED);
+        assertThat(kit.assertThatTask(steps.get(3).taskId()).hasStatus(TaskStatus.CANCELLED).task().lastError())
+                .isEqualTo("dependency " + steps.get(2).taskId() + " ended FAILED");
+        assertThat(kit.assertThatTask(steps.get(1).taskId()).task().startedAt())
+                .isAfterOrEqualTo(kit.assertThatTask(steps.get(0).taskId()).task().finishedAt());
+    }
+
+    private static TaskRequest step(String... attempts) {
+        return TaskRequest.of(ScriptedHandler.TYPE, ScriptedHandler.Script.of(attempts)).withMaxAttempts(1);
     }
 
     @ParameterizedTest

@@ -94,7 +94,8 @@ public class BatchController {
         request = withCallback(request, BatchCallback.SUCCESS, body.onSuccess(), "onSuccess.");
         request = withCallback(request, BatchCallback.FAILURE, body.onFailure(), "onFailure.");
         request = withCallback(request, BatchCallback.COMPLETE, body.onComplete(), "onComplete.");
-        SubmittedBatch submitted = SubmitChecks.submitting(() -> client.submitBatch(request));
+        BatchRequest complete = request;
+        SubmittedBatch submitted = SubmitChecks.submitting(() -> client.submitBatch(complete));
         actions.record(OperatorActions.Action.SUBMIT, "batch " + submitted.batchId() + " of "
                 + children.size() + " children", null, (long) children.size(), "ok");
         BatchJson batch = BatchJson.withCounts(batches.find(submitted.batchId()).orElseThrow());

@@ -45,6 +45,14 @@ final class ConsoleApi {
         return jsonMapper.readTree(response.body()).get("id").asLong();
     }
 
+    /** Submits a task (the body of POST /api/tasks) and answers its id. */
+    long submitBody(String bodyJson) {
+        HttpResponse<String> response = send(request("/api/tasks").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(bodyJson)).build());
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
+        return jsonMapper.readTree(response.body()).get("id").asLong();
+    }
+
     /** Submits a batch (the body of POST /api/batches) and answers its id. */
     long submitBatch(String bodyJson) {
         HttpResponse<String> response = send(request("/api/batches").header("Content-Type", "application/json")

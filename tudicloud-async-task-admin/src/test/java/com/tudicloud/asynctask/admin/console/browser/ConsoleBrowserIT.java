@@ -389,6 +389,31 @@ class ConsoleBrowserIT {
     }
 
     @Test
+    void aWaitingTaskShowsWhatItWaitsForAndItsDependencyShowsItBothLinked() throws Exception {
+        long first = api.submit(QUICK, "{}", "alice", 0, 600_000, 3);
+        long waiting = api.submitBody("{\"taskType\": \"%s\", \"after\": [%d]}".formatted(QUICK, first));
+        ConsolePage page = browser("en-US").logIn("viewer", "viewer");
+
+        page.waitForStatus(waiting, "WAITING");
+        page.openDetail(waiting);
+        page.waitUntil("the dependencies section is shown", () -> !page.detail()
+                .findElements(By.cssSelector("[data-testid=detail-dependencies]:not([hidden]) [data-testid=depends-on]")).isEmpty());
+        WebElement dependsOn = page.detail().findElement(By.cssSelector("[data-testid=depends-on]"));
+        assertThat(dependsOn.findElement(By.tagName("h4")).getText()).isEqualTo("Waits for (1)");
+        assertThat(dependsOn.findElements(By.cssSelector("[data-testid=dependents]"))).isEmpty();
+        WebElement link = dependsOn.findElement(By.cssSelector("[data-testid=linked-task] button"));
+        assertThat(link.getText()).isEqualTo("#" + first);
+        link.click();
+        page.waitUntil("the dependency's detail is open", () -> String.valueOf(first).equals(page.detail().getDomAttribute("data-task-id")));
+        page.waitUntil("it lists the waiting task", () -> !page.detail()
+                .findElements(By.cssSelector("[data-testid=detail-dependencies]:not([hidden]) [data-testid=dependents]")).isEmpty());
+        WebElement dependents = page.detail().findElement(By.cssSelector("[data-testid=dependents]"));
+        assertThat(dependents.findElement(By.tagName("h4")).getText()).isEqualTo("Waited for by (1)");
+        assertThat(dependents.findElement(By.cssSelector("[data-testid=linked-task]")).getText())
+                .contains("#" + waiting).contains("WAITING");
+    }
+
+    @Test
     void aViewerSeesABatchButNoCancel() throws Exception {
         long open = api.submitBatch(WAITING_BATCH);
         ConsolePage page = browser("en-US").logIn("viewer", "viewer");
