@@ -92,18 +92,19 @@ final class CompletionStatements {
                 ? mapper.markSucceeded(workerId, completions, group.anyArtifact(), group.getReported(), group.isNoDependents())
                 : mapper.markCompleted(workerId, completions, group);
         Set<Long> notWritten = written == completions.size() ? Set.of() : refused(workerId, completions);
-        List<FinishedBatch> finished = List.of();
+        TaskEnds.Effects effects = TaskEnds.Effects.NONE;
         if (written > 0) {
             insertChildrenOfWritten(group, notWritten);
             events.completed(workerId, completions, group);
-            finished = group.hasDependents()
-                    ? ends.ended(writtenIds(completions, notWritten), group.getBatchIds()).finishedBatches()
-                    : ends.endBatches(group.getBatchIds());
+            effects = group.hasDependents()
+                    ? ends.ended(writtenIds(completions, notWritten), group.getBatchIds())
+                    : new TaskEnds.Effects(ends.endBatches(group.getBatchIds()), 0);
         }
         List<Completion> gainedDependents = gainedDependents(workerId, completions, group, notWritten);
         Set<Long> refused = new HashSet<>(notWritten);
         gainedDependents.forEach(completion -> refused.remove(completion.taskId()));
-        return new GroupWrite(new CompletionReport(written, refused, Set.of(), finished), gainedDependents);
+        return new GroupWrite(new CompletionReport(written, refused, Set.of(), effects.finishedBatches(), effects.madeDue()),
+                gainedDependents);
     }
 
     /**
@@ -167,8 +168,9 @@ final class CompletionStatements {
                 }
                 events.completed(workerId, one, failed);
                 // markUnstorable is not fenced against dependents: this write looks for them, in its transaction
-                return new CompletionReport(1, Set.of(), Set.of(completion.taskId()),
-                        ends.ended(List.of(completion.taskId()), failed.getBatchIds()).finishedBatches());
+                TaskEnds.Effects effects = ends.ended(List.of(completion.taskId()), failed.getBatchIds());
+                return new CompletionReport(1, Set.of(), Set.of(completion.taskId()), effects.finishedBatches(),
+                        effects.madeDue());
             }));
             return written.written() == 1 ? written : new CompletionReport(0, refused(workerId, one));
         } catch (DataAccessException e) {
@@ -188,6 +190,7 @@ final class CompletionStatements {
         unstorable.addAll(second.unstorable());
         List<FinishedBatch> finished = new ArrayList<>(first.finishedBatches());
         finished.addAll(second.finishedBatches());
-        return new CompletionReport(first.written() + second.written(), rejected, unstorable, finished);
+        return new CompletionReport(first.written() + second.written(), rejected, unstorable, finished,
+                first.madeDue() + second.madeDue());
     }
 }

@@ -63,7 +63,7 @@ class DependencyStoreTest {
             List<ClaimedTask> claimed = leases.claim(claim(10));
             assertThat(claimed).extracting(ClaimedTask::id).containsExactly(chain.get(step));
             assertThat(claimed.get(0).hasDependents()).isEqualTo(step < chain.size() - 1);
-            succeed(claimed.get(0));
+            assertThat(succeed(claimed.get(0)).madeDue()).isEqualTo(step < chain.size() - 1 ? 1 : 0);
         }
         assertThat(statuses(chain)).containsOnly("SUCCESS");
         assertThat(leases.claim(claim(10))).isEmpty();
@@ -82,6 +82,7 @@ class DependencyStoreTest {
 
         assertThat(report.written()).isEqualTo(1);
         assertThat(report.rejected()).isEmpty();
+        assertThat(report.madeDue()).as("the worker wakes its poller on it").isEqualTo(1);
         assertThat(rows.status(dependency)).isEqualTo("SUCCESS");
         assertThat(rows.status(dependent)).isEqualTo("QUEUED");
         assertThat(waitingOn(dependent)).isZero();
@@ -229,10 +230,11 @@ class DependencyStoreTest {
         assertThat(tasks.links(chain.get(1), 10)).isEqualTo(new TaskLinks(List.of(), List.of()));
     }
 
-    private void succeed(ClaimedTask task) {
+    private CompletionReport succeed(ClaimedTask task) {
         CompletionReport report = leases.complete(WORKER, List.of(
                 Completion.succeeded(task.id(), task.leaseToken(), null).withDependents(task.hasDependents())));
         assertThat(report.written()).isEqualTo(1);
+        return report;
     }
 
     private List<String> statuses(List<Long> ids) {

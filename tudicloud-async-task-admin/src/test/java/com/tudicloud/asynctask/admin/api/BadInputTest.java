@@ -57,7 +57,7 @@ class BadInputTest extends AdminApiTest {
                 submit("{\"taskType\": \"mail\", \"ownerId\": \"   \"}", 400, "ownerId", "must not be blank"),
                 submit("{\"taskType\": \"mail\", \"colour\": \"red\"}", 400, "colour", "unknown field"),
                 submit("{\"taskType\": \"mail\", \"payload\": \"" + "x".repeat(3000) + "\"}", 413, "body", "larger than 2048 bytes"),
-                list("status=DONE", "status", "is not one of [SCHEDULED, QUEUED"),
+                list("status=DONE", "status", "is not one of [WAITING, SCHEDULED, QUEUED"),
                 list("status=QUEUED&status=nope", "status", "is not one of"),
                 list("size=0", "size", "greater than or equal to 1"),
                 list("size=201", "size", "less than or equal to 200"),

@@ -9,14 +9,19 @@ import java.util.Set;
  * @param unstorable the tasks whose outcome the database would not store (a value no column holds): each
  *                   was written FAILED with the reason instead, or, if even that failed, left to recovery
  * @param finishedBatches the batches these outcomes ended, in the same transaction
+ * @param madeDue    the dependents these outcomes made due (their last dependency ended), in the same transaction
  */
 public record CompletionReport(int written, Set<Long> rejected, Set<Long> unstorable,
-                               List<FinishedBatch> finishedBatches) {
+                               List<FinishedBatch> finishedBatches, int madeDue) {
 
     public CompletionReport {
         rejected = Set.copyOf(rejected);
         unstorable = Set.copyOf(unstorable);
         finishedBatches = List.copyOf(finishedBatches);
+    }
+
+    public CompletionReport(int written, Set<Long> rejected, Set<Long> unstorable, List<FinishedBatch> finishedBatches) {
+        this(written, rejected, unstorable, finishedBatches, 0);
     }
 
     public CompletionReport(int written, Set<Long> rejected, Set<Long> unstorable) {

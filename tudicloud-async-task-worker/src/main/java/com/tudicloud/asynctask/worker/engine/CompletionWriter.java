@@ -40,19 +40,22 @@ final class CompletionWriter {
     private final int maxBatch;
     private final AsyncTaskMetrics metrics;
     private final WorkerObservations observations;
+    private final Runnable dependentsDue;
     private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
     private final List<Pending> unwritten = new ArrayList<>();
     private volatile long rejectedWrites;
     private volatile boolean stopping;
 
+    /** @param dependentsDue told when a write made waiting tasks due: the poller of this JVM looks for them at once */
     CompletionWriter(String workerId, LeaseStore store, ActiveExecutions active, int maxBatch, AsyncTaskMetrics metrics,
-                     WorkerObservations observations) {
+                     WorkerObservations observations, Runnable dependentsDue) {
         this.workerId = workerId;
         this.store = store;
         this.active = active;
         this.maxBatch = maxBatch;
         this.metrics = metrics;
         this.observations = observations;
+        this.dependentsDue = dependentsDue;
     }
 
     /** @param ran how long its handler ran (zero if it never started) */
@@ -153,6 +156,9 @@ final class CompletionWriter {
             observation.lowCardinalityKeyValue(report.rejected().isEmpty() ? WorkerObservations.WRITTEN
                     : WorkerObservations.SOME_REFUSED);
             unwritten.clear();
+            if (report.madeDue() > 0) {
+                dependentsDue.run();
+            }
             batch.forEach(pending -> written(pending, report));
             metrics.batchesFinished(report.finishedBatches());
         } catch (RuntimeException e) {

@@ -39,7 +39,9 @@ public final class ManualWorker {
         this.active = new ActiveExecutions(1, finished -> {
         });
         WorkerObservations observations = setup.observations();
-        this.writer = new CompletionWriter(setup.workerId(), setup.store(), active, 1, setup.metrics(), observations);
+        // the test's thread runs what is due next itself
+        this.writer = new CompletionWriter(setup.workerId(), setup.store(), active, 1, setup.metrics(), observations,
+                () -> { });
         ExecutionOutcomes outcomes = new ExecutionOutcomes(setup.policies(),
                 () -> ThreadLocalRandom.current().nextDouble(), values);
         this.runner = new TaskRunner(setup.handlers(), setup.codec(), outcomes, writer, setup.metrics(),

@@ -24,7 +24,7 @@ final class PollWaiter {
     /** The poller waits until no more than this many executions are held. */
     private volatile int wakeAtHeld = NOT_WAITING_FOR_ROOM;
 
-    /** Tasks were submitted in this JVM. */
+    /** Tasks became due in this JVM: submitted here, or made due by a completion this worker wrote. */
     void workSubmitted() {
         lock.lock();
         try {

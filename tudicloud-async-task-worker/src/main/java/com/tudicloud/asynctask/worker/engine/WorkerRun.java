@@ -54,7 +54,7 @@ final class WorkerRun {
         ExecutionPace pace = new ExecutionPace(slots, config.prefetchWindow());
         WorkerObservations observations = setup.observations();
         writer = new CompletionWriter(setup.workerId(), setup.store(), active, config.completionBatchSize(),
-                setup.metrics(), observations);
+                setup.metrics(), observations, waiter::workSubmitted);
         StorableValues values = new StorableValues(setup.store()::limits, setup.metrics());
         ExecutionOutcomes outcomes = new ExecutionOutcomes(setup.policies(),
                 () -> ThreadLocalRandom.current().nextDouble(), values);
