@@ -24,19 +24,19 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
- * {@code workflow}: what belonging to a batch or a chain costs a drain. The first drain shape drains the workflow size three
- * times in one run: plain tasks, the children of one batch with a success callback, plain tasks again. The batch's
- * drain reports its tasks/s as a ratio to the mean of the two plain drains around it; every drain reports the
- * server's row lock waits while it ran (the batch's end is decided without a counter row that every child's
+ * {@code workflow}: what belonging to a batch or a chain costs a drain. The first drain shape drains the workflow
+ * size three times in one run: plain tasks, the children of one batch with a success callback, plain tasks again.
+ * The batch's drain reports its tasks/s as a ratio to the mean of the two plain drains around it; every drain reports
+ * the server's row lock waits while it ran (the batch's end is decided without a counter row that every child's
  * completion would wait on); the batch's submit reports its statements per 1,000 children. Checks: every child ran
  * once, the batch ended SUCCEEDED with its success callback inserted exactly once. The callback's type has no
  * handler on the workers, so it stays queued and the drain's counts stay the children's.
  * <p>
  * Then the same shape, at the default poll interval and settings, drains one chain of no-op steps submitted in one
  * {@code submitChain}: the gap from each step's finish to the next step's start by the database's clock (p50, p99,
- * max; p50 also in poll intervals: a step released by an end written in another JVM waits for a poll), and the
- * submit's statements per 1,000 steps. Checks: every step ran once and
- * succeeded, none started before the step before it finished.
+ * max; p50 also in poll intervals, since a step made due is found by a worker's next look at the queue), and the
+ * submit's statements per 1,000 steps. Checks: every step ran once and succeeded, none started before the step
+ * before it finished.
  */
 final class WorkflowScenario implements Scenario {
 
