@@ -150,13 +150,27 @@ public final class TaskTable {
 
     boolean hasUnfinished(String taskType) {
         return jdbc.queryForObject("SELECT EXISTS (SELECT 1 FROM system_async_task "
-                + "WHERE status IN ('QUEUED', 'RUNNING', 'CANCEL_REQUESTED') AND task_type = ?)", Boolean.class, taskType);
+                + "WHERE status IN ('WAITING', 'QUEUED', 'RUNNING', 'CANCEL_REQUESTED') AND task_type = ?)",
+                Boolean.class, taskType);
     }
 
     /** Seconds, by the database's clock, from the first claim to the last completion of the tasks of a type. */
     public double secondsFromFirstClaimToLastFinish(String taskType) {
         return jdbc.queryForObject("SELECT TIMESTAMPDIFF(MICROSECOND, MIN(started_at), MAX(finished_at)) / 1e6 "
                 + "FROM system_async_task WHERE task_type = ?", Double.class, taskType);
+    }
+
+    /**
+     * Per dependency of a task of a type: the task's start minus the dependency's finish, in ms, by the database's
+     * clock (DATETIME(3): whole milliseconds); null where either has not happened.
+     */
+    public List<Double> dependencyGapMillis(String taskType) {
+        return jdbc.queryForList("SELECT "
+                + "TIMESTAMPDIFF(MICROSECOND, dependency.finished_at, dependent.started_at) / 1e3 "
+                + "FROM system_async_task_dependency d "
+                + "JOIN system_async_task dependency ON dependency.id = d.depends_on_id "
+                + "JOIN system_async_task dependent ON dependent.id = d.task_id WHERE dependent.task_type = ?",
+                Double.class, taskType);
     }
 
     /** Per task of a type: claimed minus due (started_at - available_at), in ms, by the database's clock. */

@@ -13,7 +13,8 @@ public record Target(String scenario, String variant, String figure, boolean atL
      * batch, at one worker of 16 slots and two of 8; an idle worker that sends at most one statement
      * a second; pickup from another JVM within 25 ms at p99; a heartbeat of 1,000 leases in two
      * statements and 25 ms; a rate limit of 100 per 10 s that no window exceeds and that three workers reach to
-     * 0.9 while work waits; and the earlier goals for same-JVM pickup, batch submit and scale.
+     * 0.9 while work waits; a step of a chain that starts within two poll intervals of the end of the step
+     * before it (p50); and the earlier goals for same-JVM pickup, batch submit and scale.
      */
     public static final List<Target> GOALS = List.of(
             new Target("peer", "workers=1 slots=16", "ratio_db_scheduler", true, 3.0),
@@ -30,7 +31,8 @@ public record Target(String scenario, String variant, String figure, boolean atL
             new Target("scale", "finished_rows=1000000", "claim_p50_ratio", false, 1.5),
             new Target("scale", "finished_rows=1000000 not_due_ahead=100000", "not_due_ratio", false, 1.5),
             new Target("rate-limit", RATE_LIMITED, "most_in_window", false, 100),
-            new Target("rate-limit", RATE_LIMITED, "rate_ratio", true, 0.9));
+            new Target("rate-limit", RATE_LIMITED, "rate_ratio", true, 0.9),
+            new Target("workflow", "workers=1 slots=8 tasks=chain steps=1000", "gap_p50_poll_intervals", false, 2));
 
     public boolean appliesTo(String scenario, String variant, String figure) {
         return this.scenario.equals(scenario) && this.variant.equals(variant) && this.figure.equals(figure);

@@ -89,6 +89,12 @@ final class DrainScenario implements Scenario {
      */
     Result drain(BenchContext context, String scenario, int workerCount, int slots, List<String> workerArgs,
                  int tasks, IntConsumer submit) throws Exception {
+        return drain(context, scenario, workerCount, slots, POLL_INTERVAL, workerArgs, tasks, submit);
+    }
+
+    /** The same, by workers that poll every {@code pollInterval}. */
+    Result drain(BenchContext context, String scenario, int workerCount, int slots, Duration pollInterval,
+                 List<String> workerArgs, int tasks, IntConsumer submit) throws Exception {
         BenchDatabase db = context.db();
         TaskTable table = db.tasks();
         db.reset();
@@ -97,7 +103,7 @@ final class DrainScenario implements Scenario {
             // wired and warmed up first, on an empty queue: a claim for the warm-up's own task type would
             // otherwise read past every queued drain task (the claim index does not hold task_type)
             for (int w = 1; w <= workerCount; w++) {
-                workers.add(context.startWorker("drain-worker-" + w, slots, POLL_INTERVAL, workerArgs));
+                workers.add(context.startWorker("drain-worker-" + w, slots, pollInterval, workerArgs));
             }
             submit.accept(tasks);
             RowLockWaits locksBefore = RowLockWaits.read(db.pool());

@@ -55,8 +55,8 @@ public record Sizes(int warmupTasks, int peerWarmupTasks, Drain drain, Latency l
     public record Operator(int failedTasks, int backlog, Duration window) {
     }
 
-    /** Children of the batch drained (and tasks of each plain drain beside it). */
-    public record Workflow(int children) {
+    /** Children of the batch drained (and tasks of each plain drain beside it); steps of the chain drained. */
+    public record Workflow(int children, int chainSteps) {
     }
 
     /** Tasks of each drain, spread over {@code keys} keys at a cap of {@code perKey}; each sleeps {@code work}. */
@@ -80,7 +80,7 @@ public record Sizes(int warmupTasks, int peerWarmupTasks, Drain drain, Latency l
                 new Idle(Duration.ofSeconds(5), Duration.ofSeconds(30)),
                 new Scale(List.of(10_000, 1_000_000), 3_200, 16, 20_000, 100_000),
                 new Operator(50_000, 200_000, Duration.ofSeconds(5)),
-                new Workflow(100_000),
+                new Workflow(100_000, 1_000),
                 new KeyedLimit(20_000, 200, 2, Duration.ofMillis(5), new DrainShape(3, 16)),
                 new RateLimit(100, Duration.ofSeconds(10), Duration.ofMinutes(5), 4_000, new DrainShape(3, 16)));
     }
@@ -94,7 +94,7 @@ public record Sizes(int warmupTasks, int peerWarmupTasks, Drain drain, Latency l
                 new Idle(Duration.ofSeconds(1), Duration.ofSeconds(2)),
                 new Scale(List.of(1_000, 5_000), 320, 16, 1_000, 1_000),
                 new Operator(5_000, 40_000, Duration.ofSeconds(1)),
-                new Workflow(2_000),
+                new Workflow(2_000, 100),
                 new KeyedLimit(1_000, 20, 2, Duration.ofMillis(5), new DrainShape(1, 16)),
                 new RateLimit(20, Duration.ofSeconds(2), Duration.ofSeconds(10), 150, new DrainShape(1, 16)));
     }
