@@ -181,10 +181,11 @@ public final class TaskTable {
                 + "FROM system_async_task WHERE task_type = ?", Double.class, taskType);
     }
 
-    /** As {@link #secondsFromFirstClaimToLastFinish(String)}, over the tasks of one key of the type. */
+    /** As {@link #secondsFromFirstClaimToLastFinish(String)}, over the tasks of one key of the type ({@code null}: all). */
     public double secondsFromFirstClaimToLastFinish(String taskType, String key) {
-        return jdbc.queryForObject("SELECT TIMESTAMPDIFF(MICROSECOND, MIN(started_at), MAX(finished_at)) / 1e6 "
-                + "FROM system_async_task WHERE task_type = ? AND task_key = ?", Double.class, taskType, key);
+        return key == null ? secondsFromFirstClaimToLastFinish(taskType)
+                : jdbc.queryForObject("SELECT TIMESTAMPDIFF(MICROSECOND, MIN(started_at), MAX(finished_at)) / 1e6 "
+                        + "FROM system_async_task WHERE task_type = ? AND task_key = ?", Double.class, taskType, key);
     }
 
     /** Per task of a type: claimed minus due (started_at - available_at), in ms, by the database's clock. */

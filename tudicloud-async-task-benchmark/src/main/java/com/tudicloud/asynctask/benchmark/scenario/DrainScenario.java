@@ -124,9 +124,7 @@ final class DrainScenario implements Scenario {
             }
             ChildStats engine = new ChildStats(stats);
 
-            double perSecond = tasks / (traffic.drainedKey() == null
-                    ? table.secondsFromFirstClaimToLastFinish(NoopHandler.TYPE)
-                    : table.secondsFromFirstClaimToLastFinish(NoopHandler.TYPE, traffic.drainedKey()));
+            double perSecond = tasks / table.secondsFromFirstClaimToLastFinish(NoopHandler.TYPE, traffic.drainedKey());
             int rawBatch = rawBatchFor(context, engine.ratio("claim_rows", "claim_calls"));
             double raw = context.earlier("raw", "threads=" + context.sizes().drain().rawThreads() + " batch=" + rawBatch)
                     .flatMap(r -> r.figure("rows_per_s")).orElse(Double.NaN);
