@@ -14,7 +14,8 @@ import java.util.List;
 /**
  * What to run, from the command line:
  * {@code --quick} (a smoke run of a few seconds), {@code --runs=3},
- * {@code --scenarios=raw,drain,peer,latency,submit,heartbeat,idle,scale,events,operator}, {@code --tasks=20000} (drain,
+ * {@code --scenarios=raw,drain,peer,latency,submit,heartbeat,idle,scale,events,observations,operator,workflow,keyed-limit,rate-limit,fairness},
+ * {@code --tasks=20000} (drain,
  * peer and raw), {@code --drain-shapes=1x8,1x16,2x8,2x16} (workers x slots; raw then runs at those batch
  * sizes only), {@code --warmup-tasks=50000} (per worker JVM, untimed),
  * {@code --peer-warmup-tasks=<warmup-tasks>} (per peer JVM, untimed),

@@ -60,7 +60,7 @@ public final class BenchmarkMain {
             ResultTable table = new ResultTable(options.runs());
             ServerSettling settling = new ServerSettling(db.pool());
             for (int run = 1; run <= options.runs(); run++) {
-                BenchContext context = new BenchContext(db, peerDb, options.peers(), options.sizes(),
+                BenchContext context = new BenchContext(run, db, peerDb, options.peers(), options.sizes(),
                         options.childJvmOptions());
                 for (Scenario scenario : options.scenarios()) {
                     Duration settled = settling.await(options.quick() ? Duration.ZERO : SETTLE_AT_MOST);

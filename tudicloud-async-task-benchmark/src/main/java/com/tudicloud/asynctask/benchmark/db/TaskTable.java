@@ -78,6 +78,14 @@ public final class TaskTable {
                 taskType);
     }
 
+    /**
+     * Drops a type's fair claims from the fleet's settings: workers publish being fair and keep it when they do not
+     * declare it, so a drain at the default claims after a fair one needs this.
+     */
+    public void clearFair(String taskType) {
+        jdbc.update("UPDATE system_async_task_type SET fair_claims = NULL WHERE task_type = ?", taskType);
+    }
+
     /** When each task of a type started, in epoch milliseconds by the database's clock, earliest first. */
     public List<Long> startMillis(String taskType) {
         return jdbc.queryForList("SELECT ROUND(UNIX_TIMESTAMP(started_at) * 1000) FROM system_async_task "
@@ -138,20 +146,35 @@ public final class TaskTable {
      */
     public boolean awaitSucceeded(String taskType, long expected, Duration timeout, Duration pollEvery)
             throws InterruptedException {
+        return awaitFinished(taskType, null, timeout, pollEvery) && countSucceeded(taskType) >= expected;
+    }
+
+    /**
+     * Waits until no task of a type and key ({@code null}: of any key) is left unfinished; false if the time ran
+     * out first. A key's poll reads one row of the keyed claim index or of the lease index.
+     */
+    public boolean awaitFinished(String taskType, String key, Duration timeout, Duration pollEvery)
+            throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (hasUnfinished(taskType)) {
+        while (key == null ? hasUnfinished(taskType) : hasUnfinished(taskType, key)) {
             if (System.nanoTime() - deadline > 0) {
                 return false;
             }
             Thread.sleep(pollEvery.toMillis());
         }
-        return countSucceeded(taskType) >= expected;
+        return true;
     }
 
     boolean hasUnfinished(String taskType) {
         return jdbc.queryForObject("SELECT EXISTS (SELECT 1 FROM system_async_task "
                 + "WHERE status IN ('WAITING', 'QUEUED', 'RUNNING', 'CANCEL_REQUESTED') AND task_type = ?)",
                 Boolean.class, taskType);
+    }
+
+    private boolean hasUnfinished(String taskType, String key) {
+        return jdbc.queryForObject("SELECT EXISTS (SELECT 1 FROM system_async_task "
+                + "WHERE status IN ('QUEUED', 'RUNNING', 'CANCEL_REQUESTED') AND task_type = ? AND task_key = ?)",
+                Boolean.class, taskType, key);
     }
 
     /** Seconds, by the database's clock, from the first claim to the last completion of the tasks of a type. */
@@ -173,10 +196,28 @@ public final class TaskTable {
                 Double.class, taskType);
     }
 
+    /** As {@link #secondsFromFirstClaimToLastFinish(String)}, over the tasks of one key of the type ({@code null}: all). */
+    public double secondsFromFirstClaimToLastFinish(String taskType, String key) {
+        return key == null ? secondsFromFirstClaimToLastFinish(taskType)
+                : jdbc.queryForObject("SELECT TIMESTAMPDIFF(MICROSECOND, MIN(started_at), MAX(finished_at)) / 1e6 "
+                        + "FROM system_async_task WHERE task_type = ? AND task_key = ?", Double.class, taskType, key);
+    }
+
     /** Per task of a type: claimed minus due (started_at - available_at), in ms, by the database's clock. */
     public List<Double> pickupMillis(String taskType) {
         return jdbc.queryForList("SELECT TIMESTAMPDIFF(MICROSECOND, available_at, started_at) / 1e3 "
                 + "FROM system_async_task WHERE task_type = ? AND started_at IS NOT NULL", Double.class, taskType);
+    }
+
+    /**
+     * Per task of a type with another key than {@code key} that was due before the last task of {@code key} was
+     * claimed (so it waited beside that key's backlog): claimed minus due, in ms, by the database's clock.
+     */
+    public List<Double> pickupMillisBeside(String taskType, String key) {
+        return jdbc.queryForList("SELECT TIMESTAMPDIFF(MICROSECOND, available_at, started_at) / 1e3 "
+                + "FROM system_async_task WHERE task_type = ? AND task_key <> ? AND started_at IS NOT NULL "
+                + "AND available_at <= (SELECT MAX(started_at) FROM system_async_task WHERE task_type = ? AND task_key = ?)",
+                Double.class, taskType, key, taskType, key);
     }
 
     /** The server's plan for the claim's walk of one type's QUEUED tasks (as SystemAsyncTaskMapper.xml has it). */

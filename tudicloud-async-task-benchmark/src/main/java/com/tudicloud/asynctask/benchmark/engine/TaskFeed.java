@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 /** Submits benchmark tasks through the public client: in batches, one at a time, or at a steady rate. */
 public final class TaskFeed {
@@ -24,10 +25,15 @@ public final class TaskFeed {
 
     /** {@code count} tasks, {@value #BATCH} per call (one multi-row INSERT each). */
     public void submitInBatches(int count) {
+        submitInBatches(count, null);
+    }
+
+    /** {@code count} tasks of one key ({@code null}: none), {@value #BATCH} per call. */
+    public void submitInBatches(int count, String key) {
         for (int from = 0; from < count; from += BATCH) {
             List<TaskRequest> batch = new ArrayList<>(BATCH);
             for (int i = from; i < Math.min(count, from + BATCH); i++) {
-                batch.add(request(i));
+                batch.add(key == null ? request(i) : request(i).withKey(key));
             }
             client.submitAll(batch);
         }
@@ -47,17 +53,32 @@ public final class TaskFeed {
      * @return how many were submitted
      */
     public int submitAtRate(int perSecond, Duration duration) {
+        return submitAtRate(perSecond, duration, List.of(), () -> false);
+    }
+
+    /**
+     * As {@link #submitAtRate(int, Duration)}, the keys taking turns (task n gets {@code keys[n % keys.size()]}, none
+     * when {@code keys} is empty), and ending early once {@code stop} says so.
+     *
+     * @return how many were submitted
+     */
+    public int submitAtRate(int perSecond, Duration duration, List<String> keys, BooleanSupplier stop) {
         int total = (int) (perSecond * duration.toMillis() / 1000);
         long periodNanos = 1_000_000_000L / perSecond;
         long start = System.nanoTime();
-        for (int i = 0; i < total; i++) {
-            long due = start + i * periodNanos;
+        int submitted = 0;
+        for (; submitted < total; submitted++) {
+            long due = start + submitted * periodNanos;
             for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
                 LockSupport.parkNanos(wait);
             }
-            client.submit(request(i));
+            if (stop.getAsBoolean()) {
+                break;
+            }
+            TaskRequest request = request(submitted);
+            client.submit(keys.isEmpty() ? request : request.withKey(keys.get(submitted % keys.size())));
         }
-        return total;
+        return submitted;
     }
 
     private TaskRequest request(int n) {

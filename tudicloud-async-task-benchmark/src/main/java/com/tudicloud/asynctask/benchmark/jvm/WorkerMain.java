@@ -23,7 +23,8 @@ import java.util.List;
  * One worker instance in a JVM of its own, with its own connection pool and a no-op handler for
  * {@value NoopHandler#TYPE} (with {@code --work-ms} it sleeps that long; with {@code --key-concurrency} at most that many
  * tasks of one key run at once across the fleet; with {@code --rate-limit} at most that many start across the fleet
- * within any {@code --rate-period-ms}, 1 s if not given). Says READY once wired (and warmed up, with {@code --warmup-tasks}),
+ * within any {@code --rate-period-ms}, 1 s if not given; with {@code --fair=true} its claims take the type's tasks across
+ * its keys in turn). Says READY once wired (and warmed up, with {@code --warmup-tasks}),
  * starts the worker on GO, stops it on STOP and reports STATS: handler executions, the store calls it
  * made, and from GO to STOP its CPU time (the whole JVM's, and that of the engine's threads) and the
  * statements and commits it sent ({@link CostMeter}).
@@ -38,7 +39,7 @@ import java.util.List;
  * ({@code FULL}, {@code FAILURES_ONLY} or {@code OFF}; FULL, the default, if not given), {@code --traced}
  * ({@code true}: the worker observed by a real tracer, {@link BenchTracing}; its STATS then say how many spans
  * ended), {@code --pool-size},
- * {@code --work-ms}, {@code --key-concurrency}, {@code --rate-limit}, {@code --rate-period-ms},
+ * {@code --work-ms}, {@code --key-concurrency}, {@code --rate-limit}, {@code --rate-period-ms}, {@code --fair},
  * {@code --warmup-tasks}, {@code --produce-rate},
  * {@code --produce-seconds}, {@code --window-after-ms}, {@code --window-ms}.
  */
@@ -98,7 +99,10 @@ public final class WorkerMain {
         }
     }
 
-    /** The no-op type's policy: the defaults, with a per-key cap and a rate limit where the options ask for them. */
+    /**
+     * The no-op type's policy: the defaults, with a per-key cap, a rate limit and fair claims where the options ask for
+     * them.
+     */
     private static TaskPolicy policy(Args args) {
         TaskPolicy.Builder policy = TaskPolicy.builder();
         int keyConcurrency = args.integer("key-concurrency", 0);
@@ -108,6 +112,9 @@ public final class WorkerMain {
         int rateLimit = args.integer("rate-limit", 0);
         if (rateLimit > 0) {
             policy.rateLimit(rateLimit, args.millis("rate-period-ms", Duration.ofSeconds(1)));
+        }
+        if (args.flag("fair")) {
+            policy.fair(true);
         }
         return policy.build();
     }

@@ -6,6 +6,7 @@ import java.util.List;
 public record Target(String scenario, String variant, String figure, boolean atLeast, double bound) {
 
     private static final String RATE_LIMITED = "workers=3 slots=16 rate_limit=100 rate_period_ms=10000";
+    private static final String FAIR_BACKLOG = "workers=3 slots=16 backlog=key_a_fair backlog_tasks=100000";
 
     /**
      * The goals, for the full-size variants (the quick run's variants are smaller and match none):
@@ -13,8 +14,10 @@ public record Target(String scenario, String variant, String figure, boolean atL
      * batch, at one worker of 16 slots and two of 8; an idle worker that sends at most one statement
      * a second; pickup from another JVM within 25 ms at p99; a heartbeat of 1,000 leases in two
      * statements and 25 ms; a rate limit of 100 per 10 s that no window exceeds and that three workers reach to
-     * 0.9 while work waits; a step of a chain that starts within two poll intervals of the end of the step
-     * before it (p50); and the earlier goals for same-JVM pickup, batch submit and scale.
+     * 0.9 while work waits; beside one key's backlog of 100,000 tasks of a fair type, the other keys' pickup p99 within
+     * twice that on an empty queue and the backlog drained at 0.8 of an unkeyed drain's pace; a step of a chain that
+     * starts within two poll intervals of the end of the step before it (p50); and the earlier goals for same-JVM
+     * pickup, batch submit and scale.
      */
     public static final List<Target> GOALS = List.of(
             new Target("peer", "workers=1 slots=16", "ratio_db_scheduler", true, 3.0),
@@ -32,7 +35,9 @@ public record Target(String scenario, String variant, String figure, boolean atL
             new Target("scale", "finished_rows=1000000 not_due_ahead=100000", "not_due_ratio", false, 1.5),
             new Target("rate-limit", RATE_LIMITED, "most_in_window", false, 100),
             new Target("rate-limit", RATE_LIMITED, "rate_ratio", true, 0.9),
-            new Target("workflow", "workers=1 slots=8 tasks=chain steps=1000", "gap_p50_poll_intervals", false, 2));
+            new Target("workflow", "workers=1 slots=8 tasks=chain steps=1000", "gap_p50_poll_intervals", false, 2),
+            new Target("fairness", FAIR_BACKLOG, "pickup_p99_ratio", false, 2.0),
+            new Target("fairness", FAIR_BACKLOG, "drain_ratio", true, 0.8));
 
     public boolean appliesTo(String scenario, String variant, String figure) {
         return this.scenario.equals(scenario) && this.variant.equals(variant) && this.figure.equals(figure);

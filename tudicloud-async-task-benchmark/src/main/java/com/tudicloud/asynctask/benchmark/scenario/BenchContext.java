@@ -27,6 +27,7 @@ public final class BenchContext {
      */
     private static final Duration WARMED_UP_TIMEOUT = Duration.ofMinutes(20);
 
+    private final int run;
     private final BenchDatabase db;
     private final PeerDatabase peerDb;
     private final List<PeerSystem> peers;
@@ -34,14 +35,23 @@ public final class BenchContext {
     private final List<String> childJvmOptions;
     private final List<Result> results = new ArrayList<>();
 
-    /** @param peerDb null when no scenario of the run needs the peer */
-    public BenchContext(BenchDatabase db, PeerDatabase peerDb, List<PeerSystem> peers, Sizes sizes,
+    /**
+     * @param run    which run of the benchmark this is, 1 for the first
+     * @param peerDb null when no scenario of the run needs the peer
+     */
+    public BenchContext(int run, BenchDatabase db, PeerDatabase peerDb, List<PeerSystem> peers, Sizes sizes,
                         List<String> childJvmOptions) {
+        this.run = run;
         this.db = db;
         this.peerDb = peerDb;
         this.peers = List.copyOf(peers);
         this.sizes = sizes;
         this.childJvmOptions = List.copyOf(childJvmOptions);
+    }
+
+    /** Which run this is, 1 for the first: a scenario that compares two drains alternates their order by it. */
+    int run() {
+        return run;
     }
 
     public BenchDatabase db() {

@@ -89,12 +89,26 @@ final class DrainScenario implements Scenario {
      */
     Result drain(BenchContext context, String scenario, int workerCount, int slots, List<String> workerArgs,
                  int tasks, IntConsumer submit) throws Exception {
-        return drain(context, scenario, workerCount, slots, POLL_INTERVAL, workerArgs, tasks, submit);
+        return drain(context, scenario, workerCount, slots, POLL_INTERVAL, workerArgs, tasks, submit, Traffic.NONE);
     }
 
     /** The same, by workers that poll every {@code pollInterval}. */
     Result drain(BenchContext context, String scenario, int workerCount, int slots, Duration pollInterval,
                  List<String> workerArgs, int tasks, IntConsumer submit) throws Exception {
+        return drain(context, scenario, workerCount, slots, pollInterval, workerArgs, tasks, submit, Traffic.NONE);
+    }
+
+    /**
+     * A drain with {@code traffic} beside it: the figures are the drained tasks' (those of its drained key), the
+     * exactly-once check covers the traffic's tasks too, and the drain ends once they are done as well.
+     */
+    Result drain(BenchContext context, String scenario, int workerCount, int slots, List<String> workerArgs,
+                 int tasks, IntConsumer submit, Traffic traffic) throws Exception {
+        return drain(context, scenario, workerCount, slots, POLL_INTERVAL, workerArgs, tasks, submit, traffic);
+    }
+
+    private Result drain(BenchContext context, String scenario, int workerCount, int slots, Duration pollInterval,
+                         List<String> workerArgs, int tasks, IntConsumer submit, Traffic traffic) throws Exception {
         BenchDatabase db = context.db();
         TaskTable table = db.tasks();
         db.reset();
@@ -109,8 +123,11 @@ final class DrainScenario implements Scenario {
             RowLockWaits locksBefore = RowLockWaits.read(db.pool());
             long start = System.nanoTime();
             workers.forEach(ChildLink::go);
-            boolean drained = table.awaitSucceeded(NoopHandler.TYPE, tasks, TIMEOUT, DONE_POLL);
+            traffic.start();
+            boolean ownFinished = table.awaitFinished(NoopHandler.TYPE, traffic.drainedKey(), TIMEOUT, DONE_POLL);
             double wallSeconds = (System.nanoTime() - start) / 1e9;
+            long all = tasks + traffic.stop();
+            boolean drained = ownFinished && table.awaitSucceeded(NoopHandler.TYPE, all, TIMEOUT, DONE_POLL);
             RowLockWaits lockWaits = RowLockWaits.read(db.pool()).minus(locksBefore);
             List<String> stats = new ArrayList<>();
             for (ChildLink worker : workers) {
@@ -118,7 +135,7 @@ final class DrainScenario implements Scenario {
             }
             ChildStats engine = new ChildStats(stats);
 
-            double perSecond = tasks / table.secondsFromFirstClaimToLastFinish(NoopHandler.TYPE);
+            double perSecond = tasks / table.secondsFromFirstClaimToLastFinish(NoopHandler.TYPE, traffic.drainedKey());
             int rawBatch = rawBatchFor(context, engine.ratio("claim_rows", "claim_calls"));
             double raw = context.earlier("raw", "threads=" + context.sizes().drain().rawThreads() + " batch=" + rawBatch)
                     .flatMap(r -> r.figure("rows_per_s")).orElse(Double.NaN);
@@ -130,18 +147,58 @@ final class DrainScenario implements Scenario {
                     .detail("raw_batch", rawBatch)
                     .detail("tasks", tasks)
                     .detail("executions", engine.sum("executions"))
-                    .detail("events_per_task", (double) table.countEvents(NoopHandler.TYPE) / tasks)
-                    .detail("spans_per_task", engine.sum("spans") / tasks)
+                    .detail("events_per_task", (double) table.countEvents(NoopHandler.TYPE) / all)
+                    .detail("spans_per_task", engine.sum("spans") / all)
                     .detail("traced_rows", table.countTraced(NoopHandler.TYPE))
                     .detail("row_lock_waits", lockWaits.waits())
                     .detail("row_lock_wait_ms", lockWaits.millis());
             return engine.describe(result)
                     .check("drained", drained)
-                    .check("exactly_once", engine.sum("executions") == tasks
-                            && table.count(NoopHandler.TYPE) == tasks
-                            && table.countSucceededOnFirstClaim(NoopHandler.TYPE) == tasks);
+                    .check("exactly_once", ranOnce(engine, table, all));
         } finally {
             workers.forEach(ChildLink::close);
         }
+    }
+
+    /**
+     * Whether each of the {@code tasks} no-op tasks in the table ran exactly once: the handlers ran that often in all,
+     * and every row is SUCCESS after one claim (attempt 1, token 1).
+     */
+    static boolean ranOnce(ChildStats engine, TaskTable table, long tasks) {
+        return engine.sum("executions") == tasks && table.count(NoopHandler.TYPE) == tasks
+                && table.countSucceededOnFirstClaim(NoopHandler.TYPE) == tasks;
+    }
+
+    /**
+     * Tasks of the drained type that a submitter adds beside a drain, from GO until the drained tasks are done, under
+     * other keys than the drained tasks' key.
+     */
+    interface Traffic {
+
+        /** None: the drained tasks are every task of the type. */
+        Traffic NONE = new Traffic() {
+            @Override
+            public String drainedKey() {
+                return null;
+            }
+
+            @Override
+            public void start() {
+            }
+
+            @Override
+            public int stop() {
+                return 0;
+            }
+        };
+
+        /** The drained tasks' key, which no task of the traffic has; null for no traffic. */
+        String drainedKey();
+
+        /** Starts submitting, at GO. */
+        void start();
+
+        /** Stops submitting, once the drained tasks are done, and returns how many tasks it added. */
+        int stop() throws InterruptedException;
     }
 }

@@ -12,7 +12,7 @@ public final class Scenarios {
     public static final List<Scenario> ALL = List.of(new RawScenario(), new DrainScenario(), new PeerScenario(),
             new LatencyScenario(), new SubmitScenario(), new HeartbeatScenario(), new IdleScenario(), new ScaleScenario(),
             new EventsScenario(), new ObservationsScenario(), new OperatorScenario(),
-            new WorkflowScenario(), new KeyedLimitScenario(), new RateLimitScenario());
+            new WorkflowScenario(), new KeyedLimitScenario(), new RateLimitScenario(), new FairnessScenario());
 
     private Scenarios() {
     }

@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  */
 public record Sizes(int warmupTasks, int peerWarmupTasks, Drain drain, Latency latency, Submit submit,
                     Heartbeat heartbeat, Idle idle, Scale scale, Operator operator, Workflow workflow,
-                    KeyedLimit keyedLimit, RateLimit rateLimit) {
+                    KeyedLimit keyedLimit, RateLimit rateLimit, Fairness fairness) {
 
     /** N tasks per drain (and raw) run; the K x T shapes; raw's batch sizes and threads. */
     public record Drain(int tasks, List<DrainShape> shapes, List<Integer> rawBatches, int rawThreads) {
@@ -70,6 +70,13 @@ public record Sizes(int warmupTasks, int peerWarmupTasks, Drain drain, Latency l
     public record RateLimit(int limit, Duration period, Duration duration, int tasks, DrainShape shape) {
     }
 
+    /**
+     * Key A's backlog of {@code backlog} due tasks of a fair type, beside {@code otherKeys} other keys that each submit
+     * {@code perKeyRate} tasks a second; those keys alone on an empty queue for {@code emptyQueue}.
+     */
+    public record Fairness(int backlog, int otherKeys, int perKeyRate, Duration emptyQueue, DrainShape shape) {
+    }
+
     public static Sizes full(int drainTasks) {
         return new Sizes(50_000, 50_000,
                 new Drain(drainTasks, List.of(new DrainShape(1, 8), new DrainShape(1, 16), new DrainShape(2, 8),
@@ -82,7 +89,8 @@ public record Sizes(int warmupTasks, int peerWarmupTasks, Drain drain, Latency l
                 new Operator(50_000, 200_000, Duration.ofSeconds(5)),
                 new Workflow(100_000, 1_000),
                 new KeyedLimit(20_000, 200, 2, Duration.ofMillis(5), new DrainShape(3, 16)),
-                new RateLimit(100, Duration.ofSeconds(10), Duration.ofMinutes(5), 4_000, new DrainShape(3, 16)));
+                new RateLimit(100, Duration.ofSeconds(10), Duration.ofMinutes(5), 4_000, new DrainShape(3, 16)),
+                new Fairness(100_000, 10, 10, Duration.ofSeconds(20), new DrainShape(3, 16)));
     }
 
     public static Sizes quick() {
@@ -96,12 +104,13 @@ public record Sizes(int warmupTasks, int peerWarmupTasks, Drain drain, Latency l
                 new Operator(5_000, 40_000, Duration.ofSeconds(1)),
                 new Workflow(2_000, 100),
                 new KeyedLimit(1_000, 20, 2, Duration.ofMillis(5), new DrainShape(1, 16)),
-                new RateLimit(20, Duration.ofSeconds(2), Duration.ofSeconds(10), 150, new DrainShape(1, 16)));
+                new RateLimit(20, Duration.ofSeconds(2), Duration.ofSeconds(10), 150, new DrainShape(1, 16)),
+                new Fairness(5_000, 10, 10, Duration.ofSeconds(2), new DrainShape(1, 16)));
     }
 
     public Sizes withWarmupTasks(int tasks, int peerTasks) {
         return new Sizes(tasks, peerTasks, drain, latency, submit, heartbeat, idle, scale, operator, workflow,
-                keyedLimit, rateLimit);
+                keyedLimit, rateLimit, fairness);
     }
 
     /**
@@ -112,6 +121,6 @@ public record Sizes(int warmupTasks, int peerWarmupTasks, Drain drain, Latency l
         List<Integer> batches = Stream.concat(shapes.stream().flatMap(shape -> Stream.of(shape.slots(), 5 * shape.slots())),
                 Stream.of(100)).distinct().sorted().toList();
         return new Sizes(warmupTasks, peerWarmupTasks, new Drain(drain.tasks(), shapes, batches, drain.rawThreads()),
-                latency, submit, heartbeat, idle, scale, operator, workflow, keyedLimit, rateLimit);
+                latency, submit, heartbeat, idle, scale, operator, workflow, keyedLimit, rateLimit, fairness);
     }
 }
