@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.testing;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import java.sql.Timestamp;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -113,8 +114,69 @@ public final class LeaseAudit {
         return claims;
     }
 
+    /** One claim: the task, its claimer, and the instant of the claim's statement on the database's clock. */
+    public record Claim(long taskId, String worker, long atMicros) {
+    }
+
+    /**
+     * Every claim of the type's tasks, in time order. The instant is the claim's NOW(3), which is also the
+     * started_at the claim writes (one statement reads one NOW), so a re-run after a recovery is a start of its own.
+     */
+    public List<Claim> claims(String taskType) {
+        return jdbc.query("""
+                SELECT c.task_id, c.lease_owner, TIMESTAMPDIFF(MICROSECOND, '1970-01-01', c.at) AS at_micros
+                FROM fault_lease_audit c JOIN system_async_task t ON t.id = c.task_id
+                WHERE t.task_type = ? AND c.old_status IN ('QUEUED', 'SCHEDULED') AND c.new_status = 'RUNNING'
+                ORDER BY c.at""", (row, n) -> new Claim(row.getLong("task_id"), row.getString("lease_owner"),
+                row.getLong("at_micros")), taskType);
+    }
+
+    /** Writes that ended a task (SUCCESS, FAILED, CANCELLED), per task id: a task ended twice shows 2. */
+    public Map<Long, Long> endingsPerTask() {
+        Map<Long, Long> endings = new HashMap<>();
+        jdbc.query("""
+                SELECT task_id, COUNT(*) AS endings FROM fault_lease_audit
+                WHERE new_status IN ('SUCCESS', 'FAILED', 'CANCELLED') GROUP BY task_id""",
+                row -> {
+                    endings.put(row.getLong("task_id"), row.getLong("endings"));
+                });
+        return endings;
+    }
+
+    /**
+     * A lease a worker held at some instant, and what became of its key's slot: milliseconds from the instant
+     * until the lease ended (an outcome, or a recovery when the holder was dead or frozen) and until the next
+     * claim of a task of the same type and key began after that; null for what never happened.
+     */
+    public record FreedSlot(long taskId, String taskKey, Long freedAfterMillis, Long nextStartAfterMillis) {
+    }
+
+    /** The slots of their keys that the worker's leases of keyed tasks held at {@code at}: claimed by then, not ended before. */
+    public List<FreedSlot> keySlotsHeld(String workerId, Timestamp at) {
+        return jdbc.query("""
+                SELECT c.task_id, t.task_key,
+                       TIMESTAMPDIFF(MICROSECOND, ?, e.ended) DIV 1000 AS freed_ms,
+                       TIMESTAMPDIFF(MICROSECOND, ?,
+                           (SELECT MIN(n.at) FROM system_async_task nt JOIN fault_lease_audit n ON n.task_id = nt.id
+                            WHERE nt.task_key = t.task_key AND nt.task_type = t.task_type AND n.at >= e.ended
+                              AND n.old_status IN ('QUEUED', 'SCHEDULED') AND n.new_status = 'RUNNING')) DIV 1000
+                           AS next_start_ms
+                FROM fault_lease_audit c
+                JOIN system_async_task t ON t.id = c.task_id
+                LEFT JOIN (SELECT task_id, lease_token, MIN(at) AS ended FROM fault_lease_audit
+                           WHERE new_status NOT IN ('RUNNING', 'CANCEL_REQUESTED') GROUP BY task_id, lease_token) e
+                       ON e.task_id = c.task_id AND e.lease_token = c.lease_token
+                WHERE c.lease_owner = ? AND c.old_status IN ('QUEUED', 'SCHEDULED') AND c.new_status = 'RUNNING'
+                  AND t.task_key IS NOT NULL AND c.at <= ? AND (e.ended IS NULL OR e.ended > ?)""", (row, n) -> {
+            long freed = row.getLong("freed_ms");
+            Long freedAfter = row.wasNull() ? null : freed;
+            long next = row.getLong("next_start_ms");
+            return new FreedSlot(row.getLong("task_id"), row.getString("task_key"), freedAfter, row.wasNull() ? null : next);
+        }, at, at, workerId, at, at);
+    }
+
     /** Claims a worker made after a moment of the database's clock. */
-    public long claimsBy(String workerId, java.sql.Timestamp after) {
+    public long claimsBy(String workerId, Timestamp after) {
         return jdbc.queryForObject("""
                 SELECT COUNT(*) FROM fault_lease_audit
                 WHERE lease_owner = ? AND old_status IN ('QUEUED', 'SCHEDULED') AND new_status = 'RUNNING' AND at > ?""",
