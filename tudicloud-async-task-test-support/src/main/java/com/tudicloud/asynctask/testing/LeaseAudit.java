@@ -144,35 +144,35 @@ public final class LeaseAudit {
     }
 
     /**
-     * A lease a worker held at some instant, and what became of its key's slot: milliseconds from the instant
-     * until the lease ended (an outcome, or a recovery when the holder was dead or frozen) and until the next
-     * claim of a task of the same type and key began after that; null for what never happened.
+     * A key's slot that a recovery took back from a worker's lease: milliseconds from the holder's last write before
+     * the recovery (for a killed or frozen holder, its last sign of life) until the recovery, and from the recovery
+     * until the next claim of a task of the same type and key began (null if none did).
      */
-    public record FreedSlot(long taskId, String taskKey, Long freedAfterMillis, Long nextStartAfterMillis) {
+    public record FreedSlot(long taskId, String taskKey, long freedAfterMillis, Long nextStartAfterMillis) {
     }
 
-    /** The slots of their keys that the worker's leases of keyed tasks held at {@code at}: claimed by then, not ended before. */
-    public List<FreedSlot> keySlotsHeld(String workerId, Timestamp at) {
+    /** The slots that recoveries took back from the worker's leases of keyed tasks. */
+    public List<FreedSlot> keySlotsRecoveredFrom(String workerId) {
         return jdbc.query("""
                 SELECT c.task_id, t.task_key,
-                       TIMESTAMPDIFF(MICROSECOND, ?, e.ended) DIV 1000 AS freed_ms,
-                       TIMESTAMPDIFF(MICROSECOND, ?,
+                       TIMESTAMPDIFF(MICROSECOND, (SELECT MAX(w.at) FROM fault_lease_audit w
+                                                   WHERE w.lease_owner = c.lease_owner AND w.at < r.at), r.at) DIV 1000
+                           AS freed_ms,
+                       TIMESTAMPDIFF(MICROSECOND, r.at,
                            (SELECT MIN(n.at) FROM system_async_task nt JOIN fault_lease_audit n ON n.task_id = nt.id
-                            WHERE nt.task_key = t.task_key AND nt.task_type = t.task_type AND n.at >= e.ended
+                            WHERE nt.task_key = t.task_key AND nt.task_type = t.task_type AND n.at >= r.at
                               AND n.old_status IN ('QUEUED', 'SCHEDULED') AND n.new_status = 'RUNNING')) DIV 1000
                            AS next_start_ms
                 FROM fault_lease_audit c
                 JOIN system_async_task t ON t.id = c.task_id
-                LEFT JOIN (SELECT task_id, lease_token, MIN(at) AS ended FROM fault_lease_audit
-                           WHERE new_status NOT IN ('RUNNING', 'CANCEL_REQUESTED') GROUP BY task_id, lease_token) e
-                       ON e.task_id = c.task_id AND e.lease_token = c.lease_token
+                JOIN fault_lease_audit r ON r.task_id = c.task_id AND r.lease_token = c.lease_token
+                 AND r.lease_owner IS NULL AND r.old_status IN ('RUNNING', 'CANCEL_REQUESTED')
                 WHERE c.lease_owner = ? AND c.old_status IN ('QUEUED', 'SCHEDULED') AND c.new_status = 'RUNNING'
-                  AND t.task_key IS NOT NULL AND c.at <= ? AND (e.ended IS NULL OR e.ended > ?)""", (row, n) -> {
+                  AND t.task_key IS NOT NULL""", (row, n) -> {
             long freed = row.getLong("freed_ms");
-            Long freedAfter = row.wasNull() ? null : freed;
             long next = row.getLong("next_start_ms");
-            return new FreedSlot(row.getLong("task_id"), row.getString("task_key"), freedAfter, row.wasNull() ? null : next);
-        }, at, at, workerId, at, at);
+            return new FreedSlot(row.getLong("task_id"), row.getString("task_key"), freed, row.wasNull() ? null : next);
+        }, workerId);
     }
 
     /** Claims a worker made after a moment of the database's clock. */
