@@ -85,9 +85,10 @@ class LimitFaultsIT {
     private static final int KEYED_BEFORE_FREEZE = 1_000;
 
     private static final String RATED = "demo.export";
-    private static final int RATE = 20;
-    private static final Duration RATE_PERIOD = Duration.ofSeconds(2);
-    private static final int RATED_TASKS = 120;
+    private static final int RATE = 40;
+    /** Long beside a claim's round trip on a busy machine, which each start after the first burst waits on. */
+    private static final Duration RATE_PERIOD = Duration.ofSeconds(4);
+    private static final int RATED_TASKS = 160;
 
     private final List<WorkerNode> nodes = new ArrayList<>();
     private HikariDataSource dataSource;
@@ -129,7 +130,7 @@ class LimitFaultsIT {
         WorkerNode crashed = fleet.get(random.nextInt(3));
         WorkerNode frozen = fleet.get((fleet.indexOf(crashed) + 1 + random.nextInt(2)) % 3);
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(5))
-                .until(() -> held(crashed, RATED) > 0 && held(crashed, KEYED) > 0);
+                .until(() -> held(crashed, RATED) > 0 && held(crashed, KEYED) >= 4);
         crashed.kill();
         TaskRows rows = new TaskRows(dataSource);
         // the freeze after the rate-limited backlog: a worker frozen inside a limited claim holds the claim row
@@ -237,14 +238,14 @@ class LimitFaultsIT {
         assertThat(firstStartOf).as("rate-limited tasks started").hasSize(RATED_TASKS);
         assertThat(restarts).as("rate-limited tasks the faults left to recover, started again").isPositive();
         assertThat(mostInWindow).as("most starts in one window of %s", RATE_PERIOD).isLessThanOrEqualTo(RATE);
-        assertThat(periods).as("whole periods with tasks waiting").isGreaterThanOrEqualTo(4);
+        assertThat(periods).as("whole periods with tasks waiting").isGreaterThanOrEqualTo(3);
         assertThat(achieved).as("starts per period while tasks waited").isGreaterThanOrEqualTo(0.9 * RATE);
     }
 
     private static List<NewTask> keyedTasks(Random random, int count) {
         List<NewTask> tasks = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            String payload = "{\"ms\": " + (100 + random.nextInt(201)) + "}";   // 100 to 300 ms
+            String payload = "{\"ms\": " + (200 + random.nextInt(401)) + "}";   // 200 to 600 ms: the caps bind
             tasks.add(new NewTask(KEYED, payload, 0, 0, 10, null, null, "k" + random.nextInt(KEYS), null));
         }
         return tasks;
