@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -127,10 +128,9 @@ class LimitFaultsIT {
         // mid-run for both types: in the second rate period, the victim holding tasks of each
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(50))
                 .until(() -> audit.claims(RATED).size() > RATE);
-        WorkerNode crashed = fleet.get(random.nextInt(3));
-        WorkerNode frozen = fleet.get((fleet.indexOf(crashed) + 1 + random.nextInt(2)) % 3);
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(5))
-                .until(() -> held(crashed, RATED) > 0 && held(crashed, KEYED) >= 4);
+        WorkerNode crashed = awaitHoldingBoth(fleet);
+        List<WorkerNode> survivors = fleet.stream().filter(node -> node != crashed).toList();
+        WorkerNode frozen = survivors.get(random.nextInt(2));
         crashed.kill();
         TaskRows rows = new TaskRows(dataSource);
         // the freeze after the rate-limited backlog: a worker frozen inside a limited claim holds the claim row
@@ -289,6 +289,19 @@ class LimitFaultsIT {
     private long held(WorkerNode node, String taskType) {
         return jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE status = 'RUNNING' AND lease_owner = ? "
                 + "AND task_type = ?", Long.class, node.id(), taskType);
+    }
+
+    /** Waits until a node holds a rate-limited task and a few keyed ones, so that its kill leaves leases of both. */
+    private WorkerNode awaitHoldingBoth(List<WorkerNode> fleet) {
+        AtomicReference<String> holder = new AtomicReference<>();
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(5)).until(() -> {
+            jdbc.query("SELECT lease_owner FROM system_async_task WHERE status = 'RUNNING' GROUP BY lease_owner "
+                    + "HAVING SUM(task_type = ?) > 0 AND SUM(task_type = ?) >= 4 LIMIT 1", row -> {
+                holder.set(row.getString("lease_owner"));
+            }, RATED, KEYED);
+            return holder.get() != null;
+        });
+        return fleet.stream().filter(node -> node.id().equals(holder.get())).findFirst().orElseThrow();
     }
 
     private Timestamp databaseNow() {
