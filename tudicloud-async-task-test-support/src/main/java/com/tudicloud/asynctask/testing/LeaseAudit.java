@@ -2,6 +2,7 @@ package com.tudicloud.asynctask.testing;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import java.sql.Timestamp;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -113,8 +114,69 @@ public final class LeaseAudit {
         return claims;
     }
 
+    /** One claim: the task, its claimer, and the instant of the claim's statement on the database's clock. */
+    public record Claim(long taskId, String worker, long atMicros) {
+    }
+
+    /**
+     * Every claim of the type's tasks, in time order. The instant is the claim's NOW(3), which is also the
+     * started_at the claim writes (one statement reads one NOW), so a re-run after a recovery is a start of its own.
+     */
+    public List<Claim> claims(String taskType) {
+        return jdbc.query("""
+                SELECT c.task_id, c.lease_owner, TIMESTAMPDIFF(MICROSECOND, '1970-01-01', c.at) AS at_micros
+                FROM fault_lease_audit c JOIN system_async_task t ON t.id = c.task_id
+                WHERE t.task_type = ? AND c.old_status IN ('QUEUED', 'SCHEDULED') AND c.new_status = 'RUNNING'
+                ORDER BY c.at""", (row, n) -> new Claim(row.getLong("task_id"), row.getString("lease_owner"),
+                row.getLong("at_micros")), taskType);
+    }
+
+    /** Writes that ended a task (SUCCESS, FAILED, CANCELLED), per task id: a task ended twice shows 2. */
+    public Map<Long, Long> endingsPerTask() {
+        Map<Long, Long> endings = new HashMap<>();
+        jdbc.query("""
+                SELECT task_id, COUNT(*) AS endings FROM fault_lease_audit
+                WHERE new_status IN ('SUCCESS', 'FAILED', 'CANCELLED') GROUP BY task_id""",
+                row -> {
+                    endings.put(row.getLong("task_id"), row.getLong("endings"));
+                });
+        return endings;
+    }
+
+    /**
+     * A key's slot that a recovery took back from a worker's lease: milliseconds from the holder's last write before
+     * the recovery (for a killed or frozen holder, its last sign of life) until the recovery, and from the recovery
+     * until the next claim of a task of the same type and key began (null if none did).
+     */
+    public record FreedSlot(long taskId, String taskKey, long freedAfterMillis, Long nextStartAfterMillis) {
+    }
+
+    /** The slots that recoveries took back from the worker's leases of keyed tasks. */
+    public List<FreedSlot> keySlotsRecoveredFrom(String workerId) {
+        return jdbc.query("""
+                SELECT c.task_id, t.task_key,
+                       TIMESTAMPDIFF(MICROSECOND, (SELECT MAX(w.at) FROM fault_lease_audit w
+                                                   WHERE w.lease_owner = c.lease_owner AND w.at < r.at), r.at) DIV 1000
+                           AS freed_ms,
+                       TIMESTAMPDIFF(MICROSECOND, r.at,
+                           (SELECT MIN(n.at) FROM system_async_task nt JOIN fault_lease_audit n ON n.task_id = nt.id
+                            WHERE nt.task_key = t.task_key AND nt.task_type = t.task_type AND n.at >= r.at
+                              AND n.old_status IN ('QUEUED', 'SCHEDULED') AND n.new_status = 'RUNNING')) DIV 1000
+                           AS next_start_ms
+                FROM fault_lease_audit c
+                JOIN system_async_task t ON t.id = c.task_id
+                JOIN fault_lease_audit r ON r.task_id = c.task_id AND r.lease_token = c.lease_token
+                 AND r.lease_owner IS NULL AND r.old_status IN ('RUNNING', 'CANCEL_REQUESTED')
+                WHERE c.lease_owner = ? AND c.old_status IN ('QUEUED', 'SCHEDULED') AND c.new_status = 'RUNNING'
+                  AND t.task_key IS NOT NULL""", (row, n) -> {
+            long freed = row.getLong("freed_ms");
+            long next = row.getLong("next_start_ms");
+            return new FreedSlot(row.getLong("task_id"), row.getString("task_key"), freed, row.wasNull() ? null : next);
+        }, workerId);
+    }
+
     /** Claims a worker made after a moment of the database's clock. */
-    public long claimsBy(String workerId, java.sql.Timestamp after) {
+    public long claimsBy(String workerId, Timestamp after) {
         return jdbc.queryForObject("""
                 SELECT COUNT(*) FROM fault_lease_audit
                 WHERE lease_owner = ? AND old_status IN ('QUEUED', 'SCHEDULED') AND new_status = 'RUNNING' AND at > ?""",

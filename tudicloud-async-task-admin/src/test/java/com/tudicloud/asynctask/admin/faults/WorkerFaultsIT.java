@@ -98,13 +98,13 @@ class WorkerFaultsIT {
         tasks.insert(longTasks());
         List<WorkerNode> survivors = Stream.of(w1, w2, w3, w4).filter(node -> node != crashed).toList();
         WorkerNode frozen = awaitBusy(jdbc, survivors);
-        double lateBeforeFreeze = lateOutcomes(frozen);
+        double lateBeforeFreeze = frozen.lateOutcomes();
         frozen.freeze();
         Thread.sleep(LEASE.multipliedBy(2).toMillis());
         frozen.thaw();
         Timestamp thawedAt = jdbc.queryForObject("SELECT NOW(3)", Timestamp.class);
         // the outcomes of the frozen worker alone, between the freeze and the outage: refused or dropped
-        double frozenLateOutcomes = awaitLateOutcomes(frozen, lateBeforeFreeze);
+        double frozenLateOutcomes = frozen.awaitLateOutcomesSince(lateBeforeFreeze);
 
         // database outage: every worker cut off for longer than a lease, then back
         Thread.sleep(3_000);
@@ -131,7 +131,7 @@ class WorkerFaultsIT {
                        SUM(attempt_count > 1) AS rerun
                 FROM system_async_task""");
         long imported = jdbc.queryForObject("SELECT COUNT(*) FROM demo_import_record", Long.class);
-        ExecutionLog executions = recordedExecutions(jdbc);
+        ExecutionLog executions = RecordedExecutions.read(jdbc);
         List<Long> taskIds = jdbc.queryForList("SELECT id FROM system_async_task", Long.class);
         long neverRun = taskIds.stream().filter(id -> !executions.perTask().containsKey(id)).count();
         Map<Long, String> runsBeyondClaims = executions.runMoreOftenThan(audit.claimsPerTask());
@@ -186,34 +186,6 @@ class WorkerFaultsIT {
                 "--async-task.worker.slots=8"));
         nodes.add(node);
         return node;
-    }
-
-    /** Outcomes a worker had refused by the database or dropped itself, its lease lost. */
-    private static double lateOutcomes(WorkerNode node) throws IOException, InterruptedException {
-        return node.counter("async_task_outcome_refused_total") + node.counter("async_task_lease_lost_total");
-    }
-
-    /** Waits until the thawed worker has found out about the leases it lost while frozen; its count since. */
-    private static double awaitLateOutcomes(WorkerNode thawed, double before) throws IOException, InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        double late = lateOutcomes(thawed) - before;
-        while (late <= 0 && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-            late = lateOutcomes(thawed) - before;
-        }
-        return late;
-    }
-
-    /** Every handler entry the worker nodes recorded, on the database's clock. */
-    private static ExecutionLog recordedExecutions(JdbcTemplate jdbc) {
-        ExecutionLog executions = new ExecutionLog();
-        jdbc.query("SELECT task_id, worker, TIMESTAMPDIFF(MICROSECOND, '1970-01-01', started_at) AS started, "
-                + "TIMESTAMPDIFF(MICROSECOND, '1970-01-01', finished_at) AS finished FROM " + ExecutionRecording.TABLE, row -> {
-            long finished = row.getLong("finished");
-            executions.add(row.getLong("task_id"), "demo.import", row.getString("worker"), row.getLong("started"),
-                    row.wasNull() ? null : finished);
-        });
-        return executions;
     }
 
     private static double sum(List<WorkerNode> nodes, String counter) throws IOException, InterruptedException {

@@ -127,6 +127,25 @@ final class WorkerNode {
         throw new IllegalStateException(id + " did not start within " + timeout + "; see " + log);
     }
 
+    /** Outcomes the node had refused by the database or dropped itself, its lease lost, since it started. */
+    double lateOutcomes() throws IOException, InterruptedException {
+        return counter("async_task_outcome_refused_total") + counter("async_task_lease_lost_total");
+    }
+
+    /**
+     * Waits until a thawed node has found out about the leases it lost while frozen (at most 30 s); its late
+     * outcomes since {@code before}, a count of {@link #lateOutcomes()}.
+     */
+    double awaitLateOutcomesSince(double before) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        double late = lateOutcomes() - before;
+        while (late <= 0 && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            late = lateOutcomes() - before;
+        }
+        return late;
+    }
+
     /** A counter's value summed over its series, from the node's Prometheus endpoint. */
     double counter(String name) throws IOException, InterruptedException {
         String body = get("/actuator/prometheus").body();
