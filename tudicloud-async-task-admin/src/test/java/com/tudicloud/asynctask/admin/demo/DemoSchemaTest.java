@@ -41,7 +41,7 @@ class DemoSchemaTest {
             jdbc.update("INSERT INTO demo_import_record (task_id, idempotency_key, row_count, attempt, imported_at)"
                     + " VALUES (1, 'demo.import:1', 10, 1, NOW(3))");
             jdbc.execute("DROP TABLE system_async_task_event, system_async_task, system_async_task_lock, system_async_task_worker, system_async_task_type,"
-                    + " system_async_task_audit, system_async_task_batch, system_async_task_start,"
+                    + " system_async_task_audit, system_async_task_batch, system_async_task_start, system_async_task_dependency,"
                     + " system_async_task_schedule,"
                     + " DATABASECHANGELOG, DATABASECHANGELOGLOCK");
 

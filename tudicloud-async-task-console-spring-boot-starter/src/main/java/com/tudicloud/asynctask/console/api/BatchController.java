@@ -90,7 +90,8 @@ public class BatchController {
         for (int i = 0; i < body.children().size(); i++) {
             children.add(withoutDedup(body.children().get(i), "children[" + i + "]."));
         }
-        BatchRequest request = BatchRequest.of(children).withOwnerId(body.ownerId());
+        // the request's own rules (an owner id of white space the body's pattern lets pass, say) name the field
+        BatchRequest request = SubmitChecks.submitting(() -> BatchRequest.of(children).withOwnerId(body.ownerId()));
         request = withCallback(request, BatchCallback.SUCCESS, body.onSuccess(), "onSuccess.");
         request = withCallback(request, BatchCallback.FAILURE, body.onFailure(), "onFailure.");
         request = withCallback(request, BatchCallback.COMPLETE, body.onComplete(), "onComplete.");

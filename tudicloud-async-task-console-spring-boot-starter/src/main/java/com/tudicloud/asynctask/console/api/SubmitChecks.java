@@ -43,7 +43,8 @@ final class SubmitChecks {
     }
 
     /**
-     * Runs a submit; the store's refusal of a value (an id in {@code after} of no task) is a 400 that names the field.
+     * Runs a submit, or the building of its request; a refused value (an id in {@code after} of no task, an owner id
+     * the request's rules refuse) is a 400 that names the field.
      */
     static <T> T submitting(Supplier<T> submit) {
         try {

@@ -5,6 +5,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
@@ -144,6 +145,12 @@ final class BodyAttacks {
         if (type.equals("object")) {
             // an object of named fields given anything but an object
             return new Value(oneOf(List.of("[]", "[{}]", "1", "\"x\"", "true"), random), false, true, true);
+        }
+        if (type.equals("array") && "integer".equals(schema.path("items").path("type").asString(""))) {
+            // a list of ids given what no id is: a null, zero, a negative, a fraction, text, nesting, past a long, too many
+            String tooMany = "[" + String.join(",", Collections.nCopies(schema.path("maxItems").asInt(1000) + 1, "1")) + "]";
+            return new Value(oneOf(List.of("[null]", "[0]", "[-1]", "[1.5]", "[\"x\"]", "[[]]", "[9223372036854775808]",
+                    "{}", "\"x\"", tooMany), random), false, true, true);
         }
         if (type.equals("array") && schema.path("items").has("$ref")) {
             // a list of objects given anything but objects: a null, a scalar, a nested list, or no list at all
