@@ -13,6 +13,9 @@ import java.util.Map;
  */
 public final class LeaseAudit {
 
+    /** The audit table: one row per change (task_id, old_status, new_status, lease_owner, lease_token, lease_until, at). */
+    public static final String TABLE = "fault_lease_audit";
+
     private final JdbcTemplate jdbc;
 
     public LeaseAudit(JdbcTemplate jdbc) {

@@ -5,10 +5,6 @@ import com.tudicloud.asynctask.api.SubmittedBatch;
 import com.tudicloud.asynctask.api.spi.NewBatch;
 import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
-import com.tudicloud.asynctask.testing.DatabaseServer;
-import com.tudicloud.asynctask.testing.SchemaScripts;
-import com.tudicloud.asynctask.testing.TestDatabase;
-import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -20,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,33 +29,24 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class BatchFaultsIT {
 
-    private static final Duration LEASE = Duration.ofSeconds(3);
-
-    private final List<WorkerNode> nodes = new ArrayList<>();
-    private HikariDataSource dataSource;
+    private FaultDatabase db;
+    private WorkerFleet fleet;
 
     @Test
     void everyChildEndsOnceAndEachCallbackRunsOnceAfterTheLastThroughKillAndFreeze() throws Exception {
         long seed = Long.getLong("faults.seed", System.nanoTime());
         System.out.println("BatchFaultsIT seed=" + seed + " (rerun with -Dfaults.seed=" + seed + ")");
         Random random = new Random(seed);
-        TestDatabase db = TestDatabase.get();
-        DatabaseServer server = db.server();
-        String database = server.recreateScratchDatabase("batch_faults");
-        dataSource = server.dataSource(database, 4);
-        SchemaScripts.applyChangelog(dataSource, "db/admin/changelog-master.xml");
-        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
-        jdbc.execute(ExecutionRecording.createTable());
-        String url = server.jdbcUrl(database);
-        Path logs = Files.createDirectories(Path.of("target", "batch-faults"));
+        db = FaultDatabase.recreate("batch_faults");
+        JdbcTemplate jdbc = db.jdbc();
+        fleet = new WorkerFleet(db.url(), db.url(), Files.createDirectories(Path.of("target", "batch-faults")));
+        List<WorkerNode> nodes = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
-            nodes.add(start("b" + i, url, logs));
+            nodes.add(fleet.start("b" + i));
         }
-        for (WorkerNode node : nodes) {
-            node.awaitUp(Duration.ofSeconds(120));
-        }
+        fleet.awaitUp();
 
-        MyBatisStores stores = MyBatisStores.create(dataSource);
+        MyBatisStores stores = MyBatisStores.create(db.dataSource());
         List<Long> batches = new ArrayList<>();
         int children = 0;
         for (int b = 0; b < 3; b++) {
@@ -80,14 +66,16 @@ class BatchFaultsIT {
         int victim = random.nextInt(3);
         WorkerNode killed = nodes.get(victim);
         WorkerNode frozen = nodes.get((victim + 1 + random.nextInt(2)) % 3);
-        awaitHolding(jdbc, killed);
+        db.awaitHolding(killed, Duration.ofSeconds(60));
         killed.kill();
-        awaitHolding(jdbc, frozen);
+        db.awaitHolding(frozen, Duration.ofSeconds(60));
         frozen.freeze();
-        Thread.sleep(LEASE.multipliedBy(2).toMillis());
+        Thread.sleep(WorkerFleet.LEASE.multipliedBy(2).toMillis());
         frozen.thaw();
 
-        awaitAllEnded(jdbc, Duration.ofMinutes(4));
+        db.awaitNone("SELECT (SELECT COUNT(*) FROM system_async_task WHERE status NOT IN ('SUCCESS', 'FAILED', "
+                + "'CANCELLED')) + (SELECT COUNT(*) FROM system_async_task_batch WHERE state IN ('OPEN', 'CANCELLING'))",
+                "tasks or batches", Duration.ofMinutes(4));
 
         long notSucceeded = jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE batch_id IS NOT NULL "
                 + "AND status <> 'SUCCESS'", Long.class);
@@ -113,7 +101,7 @@ class BatchFaultsIT {
         }
         long callbackRuns = jdbc.queryForObject("SELECT COUNT(DISTINCT e.task_id) FROM " + ExecutionRecording.TABLE
                 + " e JOIN system_async_task t ON t.id = e.task_id WHERE t.task_type = 'demo.sleep'", Long.class);
-        long repairs = Math.round(sum("async_task_batch_repairs_total"));
+        long repairs = Math.round(fleet.sum("async_task_batch_repairs_total"));
         System.out.printf("BATCH FAULTS batches=%d children=%d callbacks=%d callback_runs=%d kills=1 freezes=1 "
                         + "reruns=%d duplicates=%d lost=%d repairs=%d%n", batches.size(), children, callbacks, callbackRuns,
                 reruns, imports - children, children - imports, repairs);
@@ -129,65 +117,13 @@ class BatchFaultsIT {
         return new NewTask("demo.sleep", "{\"ms\": 1}", 0, 0, 10, null, null);
     }
 
-    private double sum(String counter) throws Exception {
-        double total = 0;
-        for (WorkerNode node : nodes) {
-            if (node.isAlive()) {
-                total += node.counter(counter);
-            }
-        }
-        return total;
-    }
-
-    private WorkerNode start(String id, String jdbcUrl, Path logs) throws Exception {
-        return WorkerNode.start(id, Path.of("target", "tudicloud-async-task-admin.jar"), jdbcUrl, jdbcUrl, logs, List.of(
-                "--async-task.worker.lease-timeout=" + LEASE.toMillis() + "ms",
-                "--async-task.worker.heartbeat-interval=500ms",
-                "--async-task.worker.recovery-interval=1000ms",
-                "--async-task.worker.poll-interval=100ms",
-                "--async-task.worker.shutdown-timeout=10s",
-                "--async-task.worker.slots=8"));
-    }
-
-    /** Waits until the worker holds children, so that its kill or freeze leaves some to recover. */
-    private static void awaitHolding(JdbcTemplate jdbc, WorkerNode node) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            if (jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE status = 'RUNNING' AND lease_owner = ?",
-                    Long.class, node.id()) > 0) {
-                return;
-            }
-            Thread.sleep(5);
-        }
-        throw new AssertionError(node.id() + " held no child within 60 s");
-    }
-
-    private static void awaitAllEnded(JdbcTemplate jdbc, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        long open = -1;
-        while (System.nanoTime() < deadline) {
-            open = jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task WHERE status NOT IN ('SUCCESS', 'FAILED', "
-                    + "'CANCELLED')", Long.class)
-                    + jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task_batch WHERE state IN ('OPEN', 'CANCELLING')",
-                    Long.class);
-            if (open == 0) {
-                return;
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError(open + " tasks or batches did not end within " + timeout);
-    }
-
     @AfterEach
     void tearDown() throws Exception {
-        for (WorkerNode node : nodes) {
-            if (node.isAlive()) {
-                node.thaw();
-                node.kill();
-            }
+        if (fleet != null) {
+            fleet.close();
         }
-        if (dataSource != null) {
-            dataSource.close();
+        if (db != null) {
+            db.close();
         }
     }
 }

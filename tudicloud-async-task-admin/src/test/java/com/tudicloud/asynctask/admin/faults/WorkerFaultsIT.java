@@ -3,17 +3,12 @@ package com.tudicloud.asynctask.admin.faults;
 import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.TaskStore;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
-import com.tudicloud.asynctask.testing.DatabaseServer;
 import com.tudicloud.asynctask.testing.ExecutionLog;
 import com.tudicloud.asynctask.testing.LeaseAudit;
-import com.tudicloud.asynctask.testing.SchemaScripts;
-import com.tudicloud.asynctask.testing.TestDatabase;
-import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Timestamp;
@@ -40,43 +35,31 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class WorkerFaultsIT {
 
-    private static final Duration LEASE = Duration.ofSeconds(3);
-    private static final Duration HEARTBEAT = Duration.ofMillis(500);
-    private static final Duration RECOVERY = Duration.ofSeconds(1);
-    private static final Duration POLL = Duration.ofMillis(100);
+    private static final Duration LEASE = WorkerFleet.LEASE;
     private static final int TASKS_PER_TICK = 6;   // every 100 ms: 60 tasks/s, well under the fleet's capacity
     private static final int LONG_TASKS = 24;
 
-    private final List<WorkerNode> nodes = new ArrayList<>();
-    private String executionsUrl;
+    private FaultDatabase db;
     private DatabaseProxy proxy;
-    private HikariDataSource dataSource;
+    private WorkerFleet fleet;
 
     @Test
     void leasesHoldThroughCrashFreezeOutageAndStop() throws Exception {
-        TestDatabase db = TestDatabase.get();
-        DatabaseServer server = db.server();
-        String database = server.recreateScratchDatabase("faults");
-        dataSource = server.dataSource(database, 4);
-        SchemaScripts.applyChangelog(dataSource, "db/admin/changelog-master.xml");
-        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        db = FaultDatabase.recreate("faults");
+        JdbcTemplate jdbc = db.jdbc();
         LeaseAudit audit = new LeaseAudit(jdbc);
         audit.install();
-        jdbc.execute(ExecutionRecording.createTable());
-        executionsUrl = server.jdbcUrl(database);
-        proxy = new DatabaseProxy(server.address().getPort());
-        String proxiedUrl = "jdbc:mysql://127.0.0.1:" + proxy.port() + "/" + database
+        proxy = new DatabaseProxy(db.server().address().getPort());
+        String proxiedUrl = "jdbc:mysql://127.0.0.1:" + proxy.port() + "/" + db.name()
                 + "?useSSL=false&allowPublicKeyRetrieval=true&useLocalSessionState=true";
-        Path logs = Files.createDirectories(Path.of("target", "faults"));
+        fleet = new WorkerFleet(proxiedUrl, db.url(), Files.createDirectories(Path.of("target", "faults")));
 
-        WorkerNode w1 = start("w1", proxiedUrl, logs);
-        WorkerNode w2 = start("w2", proxiedUrl, logs);
-        WorkerNode w3 = start("w3", proxiedUrl, logs);
-        for (WorkerNode node : nodes) {
-            node.awaitUp(Duration.ofSeconds(120));
-        }
+        WorkerNode w1 = fleet.start("w1");
+        WorkerNode w2 = fleet.start("w2");
+        WorkerNode w3 = fleet.start("w3");
+        fleet.awaitUp();
 
-        TaskStore tasks = MyBatisStores.create(dataSource).taskStore();
+        TaskStore tasks = MyBatisStores.create(db.dataSource()).taskStore();
         AtomicInteger submitted = new AtomicInteger();
         ScheduledExecutorService feeder = Executors.newSingleThreadScheduledExecutor();
         feeder.scheduleAtFixedRate(() -> feed(tasks, submitted), 0, 100, TimeUnit.MILLISECONDS);
@@ -89,9 +72,9 @@ class WorkerFaultsIT {
         crashed.kill();
         List<Long> orphans = jdbc.queryForList(
                 "SELECT id FROM system_async_task WHERE status = 'RUNNING' AND lease_owner = ?", Long.class, crashed.id());
-        WorkerNode w4 = start("w4", proxiedUrl, logs);
+        WorkerNode w4 = fleet.start("w4");
         long recoveryMillis = awaitRunningElsewhere(jdbc, orphans, crashed.id(), killedAt);
-        w4.awaitUp(Duration.ofSeconds(120));
+        w4.awaitUp(WorkerFleet.START_UP);
 
         // freeze: SIGSTOP for two lease timeouts; meanwhile its tasks are recovered; afterwards it carries on
         Thread.sleep(2_000);
@@ -123,7 +106,7 @@ class WorkerFaultsIT {
         feeder.shutdown();
         assertThat(feeder.awaitTermination(30, TimeUnit.SECONDS)).as("the feeder stopped").isTrue();
         int total = submitted.get() + 2 * LONG_TASKS;
-        awaitAllEnded(jdbc, Duration.ofMinutes(3));
+        db.awaitTasksEnded(Duration.ofMinutes(3));
 
         // the guarantees
         Map<String, Object> outcome = jdbc.queryForMap("""
@@ -140,12 +123,11 @@ class WorkerFaultsIT {
         List<String> overlapping = audit.claimsDuringAnotherHoldersLease();
         List<String> staleWrites = audit.staleHolderWrites();
         long recoveries = audit.recoveries();
-        List<WorkerNode> running = survivors.stream().filter(node -> node != stopped).toList();
-        double refused = sum(running, "async_task_outcome_refused_total");   // all outcomes refused, over the whole run
-        double lost = sum(running, "async_task_lease_lost_total");
-        double stoppedForLease = sum(running, "async_task_stopped_total");
+        double refused = fleet.sum("async_task_outcome_refused_total");   // all outcomes refused, over the whole run
+        double lost = fleet.sum("async_task_lease_lost_total");
+        double stoppedForLease = fleet.sum("async_task_stopped_total");
         long claimsAfterThaw = audit.claimsBy(frozen.id(), thawedAt);
-        long bound = LEASE.plus(RECOVERY).plus(POLL).toMillis();
+        long bound = LEASE.plus(WorkerFleet.RECOVERY).plus(WorkerFleet.POLL).toMillis();
 
         System.out.printf("FAULTS tasks=%d succeeded=%s rerun=%s kills=1 freezes=1 outages=1 graceful_stops=1 "
                         + "recoveries=%d crash_recovery_ms=%d bound_ms=%d executions=%d never_run=%d "
@@ -173,27 +155,6 @@ class WorkerFaultsIT {
         assertThat(claimsAfterThaw).as("the thawed worker claims new work").isPositive();
         assertThat(frozenLateOutcomes).as("the frozen worker's late outcomes, refused or dropped by itself").isPositive();
         assertThat(leftRunningByStopped).as("tasks the gracefully stopped worker left RUNNING").isZero();
-    }
-
-    private WorkerNode start(String id, String jdbcUrl, Path logs) throws Exception {
-        WorkerNode node = WorkerNode.start(id, Path.of("target", "tudicloud-async-task-admin.jar"), jdbcUrl, executionsUrl,
-                logs, List.of(
-                "--async-task.worker.lease-timeout=" + LEASE.toMillis() + "ms",
-                "--async-task.worker.heartbeat-interval=" + HEARTBEAT.toMillis() + "ms",
-                "--async-task.worker.recovery-interval=" + RECOVERY.toMillis() + "ms",
-                "--async-task.worker.poll-interval=" + POLL.toMillis() + "ms",
-                "--async-task.worker.shutdown-timeout=10s",
-                "--async-task.worker.slots=8"));
-        nodes.add(node);
-        return node;
-    }
-
-    private static double sum(List<WorkerNode> nodes, String counter) throws IOException, InterruptedException {
-        double sum = 0;
-        for (WorkerNode node : nodes) {
-            sum += node.counter(counter);
-        }
-        return sum;
     }
 
     private static long longHeld(JdbcTemplate jdbc, String workerId) {
@@ -259,33 +220,16 @@ class WorkerFaultsIT {
         }
     }
 
-    private static void awaitAllEnded(JdbcTemplate jdbc, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        long open = -1;
-        while (System.nanoTime() < deadline) {
-            open = jdbc.queryForObject("SELECT COUNT(*) FROM system_async_task "
-                    + "WHERE status NOT IN ('SUCCESS', 'FAILED', 'CANCELLED')", Long.class);
-            if (open == 0) {
-                return;
-            }
-            Thread.sleep(200);
-        }
-        throw new AssertionError(open + " tasks did not end within " + timeout);
-    }
-
     @AfterEach
     void tearDown() throws Exception {
-        for (WorkerNode node : nodes) {
-            if (node.isAlive()) {
-                node.thaw();
-                node.kill();
-            }
+        if (fleet != null) {
+            fleet.close();
         }
         if (proxy != null) {
             proxy.close();
         }
-        if (dataSource != null) {
-            dataSource.close();
+        if (db != null) {
+            db.close();
         }
     }
 }
