@@ -80,8 +80,12 @@ final class TaskGraph {
     /** Submits top -> each branch -> join, the top delayed so that the others wait for it; the join's id. */
     long diamond(TaskRequest top, List<TaskRequest> branches, TaskRequest join) {
         long topId = submit(top.withDelay(TOP_DELAY));
-        long[] branchIds = branches.stream().mapToLong(branch -> submit(branch.after(topId))).toArray();
-        long joinId = submit(join.after(branchIds));
+        List<TaskRequest> afterTop = branches.stream().map(branch -> branch.after(topId)).toList();
+        List<SubmittedTask> submitted = client.submitAll(afterTop);
+        for (int i = 0; i < afterTop.size(); i++) {
+            plan(submitted.get(i).taskId(), afterTop.get(i), afterTop.get(i).after());
+        }
+        long joinId = submit(join.after(submitted.stream().mapToLong(SubmittedTask::taskId).toArray()));
         joins.add(joinId);
         return joinId;
     }
