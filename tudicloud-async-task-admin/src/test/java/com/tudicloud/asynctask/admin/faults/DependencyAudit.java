@@ -101,13 +101,6 @@ final class DependencyAudit {
                 + "AND new_status NOT IN ('QUEUED', 'SCHEDULED', 'CANCELLED')", String.class, fromId, toId);
     }
 
-    /** Ends written more than once for one task: each beyond the first is a duplicate outcome. */
-    long repeatedEnds() {
-        return jdbc.queryForObject("SELECT COALESCE(SUM(ends - 1), 0) FROM (SELECT task_id, COUNT(*) AS ends FROM " + AUDIT
-                + " WHERE task_id BETWEEN ? AND ? AND new_status IN ('SUCCESS', 'FAILED', 'CANCELLED') GROUP BY task_id) e",
-                Long.class, fromId, toId);
-    }
-
     /** Tasks claimed again without a recovery of their lease before: a second run no fault explains. */
     List<String> reclaimsWithoutRecovery() {
         return jdbc.queryForList("SELECT CONCAT('task ', task_id, ': ', claims, ' claims, ', recoveries, ' recoveries') "

@@ -3,14 +3,11 @@ package com.tudicloud.asynctask.admin.faults;
 import com.tudicloud.asynctask.api.spi.NewTask;
 import com.tudicloud.asynctask.api.spi.TaskStore;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
-import com.tudicloud.asynctask.testing.DatabaseServer;
 import com.tudicloud.asynctask.testing.ExecutionLog;
 import com.tudicloud.asynctask.testing.LeaseAudit;
 import com.tudicloud.asynctask.testing.LeaseAudit.Claim;
 import com.tudicloud.asynctask.testing.LeaseAudit.FreedSlot;
-import com.tudicloud.asynctask.testing.SchemaScripts;
 import com.tudicloud.asynctask.testing.TaskRows;
-import com.tudicloud.asynctask.testing.TestDatabase;
 import com.zaxxer.hikari.HikariDataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -72,8 +69,8 @@ import static org.awaitility.Awaitility.await;
  */
 class LimitFaultsIT {
 
-    private static final Duration LEASE = Duration.ofSeconds(3);
-    private static final Duration RECOVERY = Duration.ofSeconds(1);
+    private static final Duration LEASE = WorkerFleet.LEASE;
+    private static final Duration RECOVERY = WorkerFleet.RECOVERY;
     /** What a busy two-core machine may add to a recovery and the claim after it. */
     private static final Duration SLACK = Duration.ofSeconds(3);
     private static final Duration FREEZE = LEASE.multipliedBy(2);
@@ -91,7 +88,8 @@ class LimitFaultsIT {
     private static final Duration RATE_PERIOD = Duration.ofSeconds(4);
     private static final int RATED_TASKS = 160;
 
-    private final List<WorkerNode> nodes = new ArrayList<>();
+    private FaultDatabase db;
+    private WorkerFleet workers;
     private HikariDataSource dataSource;
     private JdbcTemplate jdbc;
     private String url;
@@ -99,15 +97,12 @@ class LimitFaultsIT {
 
     @BeforeEach
     void freshDatabase() {
-        DatabaseServer server = TestDatabase.get().server();
-        String database = server.recreateScratchDatabase("limit_faults");
-        dataSource = server.dataSource(database, 4);
-        SchemaScripts.applyChangelog(dataSource, "db/admin/changelog-master.xml");
-        jdbc = new JdbcTemplate(dataSource);
+        db = FaultDatabase.recreate("limit_faults");
+        dataSource = db.dataSource();
+        jdbc = db.jdbc();
         audit = new LeaseAudit(jdbc);
         audit.install();
-        jdbc.execute(ExecutionRecording.createTable());
-        url = server.jdbcUrl(database);
+        url = db.url();
     }
 
     @Test
@@ -266,24 +261,17 @@ class LimitFaultsIT {
     }
 
     private List<WorkerNode> startFleet() throws Exception {
-        Path logs = Files.createDirectories(Path.of("target", "limit-faults"));
+        workers = new WorkerFleet(url, url, Files.createDirectories(Path.of("target", "limit-faults")),
+                32,   // near the 100 leases the keys' caps allow: keys reach their cap
+                List.of("--async-task.types." + KEYED + ".key-concurrency=" + PER_KEY,
+                        "--async-task.types." + RATED + ".rate-limit=" + RATE,
+                        "--async-task.types." + RATED + ".rate-period=" + RATE_PERIOD.toMillis() + "ms"));
+        List<WorkerNode> fleet = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
-            nodes.add(WorkerNode.start("l" + i, Path.of("target", "tudicloud-async-task-admin.jar"), url, url,
-                    logs, List.of(
-                            "--async-task.worker.lease-timeout=" + LEASE.toMillis() + "ms",
-                            "--async-task.worker.heartbeat-interval=500ms",
-                            "--async-task.worker.recovery-interval=" + RECOVERY.toMillis() + "ms",
-                            "--async-task.worker.poll-interval=100ms",
-                            "--async-task.worker.shutdown-timeout=10s",
-                            "--async-task.worker.slots=32",   // near the 100 leases the keys' caps allow: keys reach their cap
-                            "--async-task.types." + KEYED + ".key-concurrency=" + PER_KEY,
-                            "--async-task.types." + RATED + ".rate-limit=" + RATE,
-                            "--async-task.types." + RATED + ".rate-period=" + RATE_PERIOD.toMillis() + "ms")));
+            fleet.add(workers.start("l" + i));
         }
-        for (WorkerNode node : nodes) {
-            node.awaitUp(Duration.ofSeconds(120));
-        }
-        return List.copyOf(nodes);
+        workers.awaitUp();
+        return List.copyOf(fleet);
     }
 
     private long held(WorkerNode node, String taskType) {
@@ -314,14 +302,11 @@ class LimitFaultsIT {
 
     @AfterEach
     void tearDown() throws Exception {
-        for (WorkerNode node : nodes) {
-            if (node.isAlive()) {
-                node.thaw();
-                node.kill();
-            }
+        if (workers != null) {
+            workers.close();
         }
-        if (dataSource != null) {
-            dataSource.close();
+        if (db != null) {
+            db.close();
         }
     }
 }

@@ -23,27 +23,37 @@ final class WorkerFleet implements AutoCloseable {
     private final String jdbcUrl;
     private final String executionsUrl;
     private final Path logs;
+    private final List<String> settings;
     private final List<WorkerNode> nodes = new ArrayList<>();
+
+    /** Nodes of 8 slots with no task type settings. */
+    WorkerFleet(String jdbcUrl, String executionsUrl, Path logs) {
+        this(jdbcUrl, executionsUrl, logs, 8, List.of());
+    }
 
     /**
      * @param jdbcUrl       the database the nodes work on
      * @param executionsUrl the database their {@link ExecutionRecording} writes to, reached directly
+     * @param moreSettings  further settings of every node, e.g. task types' limits
      */
-    WorkerFleet(String jdbcUrl, String executionsUrl, Path logs) {
+    WorkerFleet(String jdbcUrl, String executionsUrl, Path logs, int slots, List<String> moreSettings) {
         this.jdbcUrl = jdbcUrl;
         this.executionsUrl = executionsUrl;
         this.logs = logs;
-    }
-
-    /** Starts a node without waiting for it to come up. */
-    synchronized WorkerNode start(String id) throws IOException {
-        WorkerNode node = WorkerNode.start(id, JAR, jdbcUrl, executionsUrl, logs, List.of(
+        List<String> all = new ArrayList<>(List.of(
                 "--async-task.worker.lease-timeout=" + LEASE.toMillis() + "ms",
                 "--async-task.worker.heartbeat-interval=" + HEARTBEAT.toMillis() + "ms",
                 "--async-task.worker.recovery-interval=" + RECOVERY.toMillis() + "ms",
                 "--async-task.worker.poll-interval=" + POLL.toMillis() + "ms",
                 "--async-task.worker.shutdown-timeout=10s",
-                "--async-task.worker.slots=8"));
+                "--async-task.worker.slots=" + slots));
+        all.addAll(moreSettings);
+        this.settings = List.copyOf(all);
+    }
+
+    /** Starts a node without waiting for it to come up. */
+    synchronized WorkerNode start(String id) throws IOException {
+        WorkerNode node = WorkerNode.start(id, JAR, jdbcUrl, executionsUrl, logs, settings);
         nodes.add(node);
         return node;
     }
