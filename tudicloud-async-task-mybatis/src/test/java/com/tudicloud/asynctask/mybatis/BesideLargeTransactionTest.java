@@ -1,11 +1,14 @@
 package com.tudicloud.asynctask.mybatis;
 
+import com.tudicloud.asynctask.api.DependencyFailure;
 import com.tudicloud.asynctask.api.MisfirePolicy;
 import com.tudicloud.asynctask.api.OverlapPolicy;
+import com.tudicloud.asynctask.api.SubmittedTask;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.ClaimRequest;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.Completion;
+import com.tudicloud.asynctask.api.spi.CompletionReport;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.FirePlan;
 import com.tudicloud.asynctask.api.spi.LeaseRenewal;
@@ -15,8 +18,8 @@ import com.tudicloud.asynctask.api.spi.RateLimit;
 import com.tudicloud.asynctask.api.spi.ScheduleDefinition;
 import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.api.spi.TaskFilter;
-import com.tudicloud.asynctask.testing.LargeOpenTransaction;
 import com.tudicloud.asynctask.testing.LargeOpenTransaction.Rows;
+import com.tudicloud.asynctask.testing.LargeOpenTransaction;
 import com.tudicloud.asynctask.testing.PrivateMariaDb;
 import com.tudicloud.asynctask.testing.SchemaScripts;
 import com.zaxxer.hikari.HikariDataSource;
@@ -129,6 +132,27 @@ class BesideLargeTransactionTest {
                 new ClaimRequest("w6", Set.of("mail.fair"), 8, LEASE_MILLIS, fair)))).hasSize(8);
         assertThat(bounded("rate-limited claim", () -> stores.leaseStore().claim(
                 new ClaimRequest("w6", Set.of("mail.rated"), 8, LEASE_MILLIS, threePerMinute)))).hasSize(3);
+    }
+
+    @Test
+    void aChainIsSubmittedAndItsStepsReleasedWithoutTouchingTheOpenRows() {
+        NewTask step = new NewTask("mail.chain", "{}", 0, 0, 3, null, null);
+        List<SubmittedTask> chain = bounded("chain submit", () -> stores.taskStore().insertChain(List.of(step, step, step)));
+        NewTask waiting = new NewTask("mail.chain", "{}", 0, 0, 3, null, null, null, null,
+                List.of(chain.get(2).taskId()), DependencyFailure.CANCEL);
+        bounded("submit after", () -> stores.taskStore().insert(List.of(waiting)));
+        ClaimRequest claim = new ClaimRequest("w7", Set.of("mail.chain"), 8, LEASE_MILLIS, ConcurrencyLimits.NONE);
+        for (int i = 0; i < chain.size(); i++) {
+            List<ClaimedTask> claimed = stores.leaseStore().claim(claim);
+            assertThat(claimed).extracting(ClaimedTask::id).containsExactly(chain.get(i).taskId());
+            ClaimedTask task = claimed.get(0);
+            CompletionReport report = bounded("end of a step", () -> stores.leaseStore().complete("w7", List.of(
+                    Completion.succeeded(task.id(), task.leaseToken(), null).withDependents(task.hasDependents()))));
+            assertThat(report.madeDue()).isEqualTo(1);
+        }
+        ClaimedTask last = stores.leaseStore().claim(claim).get(0);
+        bounded("links", () -> stores.taskStore().links(last.id(), 10));
+        assertThat(bounded("cancel of a dependency", () -> stores.taskStore().cancel(last.id()))).isNotNull();
     }
 
     @Test
