@@ -91,25 +91,24 @@ final class DependentRelease {
             mapper.cancelWaiting(cancels);
             events.changed(cancelled, TaskEventType.CANCELLED, null);
         }
-        return new Round(new Released(due.size(), cancelled.size(), batchIds), nextEnded);
+        return new Round(new Released(due.size(), batchIds), nextEnded);
     }
 
     private record Round(Released released, List<TaskStatusRow> nextEnded) {
     }
 
     /**
-     * @param madeDue   dependents whose last dependency ended: SCHEDULED or QUEUED now
-     * @param cancelled dependents cancelled because a dependency did not succeed
-     * @param batchIds  the batches of the cancelled ones, whose end they may be
+     * @param madeDue  dependents whose last dependency ended: SCHEDULED or QUEUED now
+     * @param batchIds the batches of the dependents cancelled because a dependency did not succeed, whose end they may be
      */
-    record Released(int madeDue, int cancelled, List<Long> batchIds) {
+    record Released(int madeDue, List<Long> batchIds) {
 
-        static final Released NONE = new Released(0, 0, List.of());
+        static final Released NONE = new Released(0, List.of());
 
         Released plus(Released more) {
             List<Long> batches = new ArrayList<>(batchIds);
             batches.addAll(more.batchIds);
-            return new Released(madeDue + more.madeDue, cancelled + more.cancelled,
+            return new Released(madeDue + more.madeDue,
                     batches.stream().filter(Objects::nonNull).distinct().toList());
         }
     }
