@@ -56,7 +56,8 @@ CREATE TABLE system_async_task (
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
 
 -- one row per fleet-wide lock: claims under concurrency limits take the 'claim' row in their
--- transaction, which also holds the fleet's cap on leased tasks of all types (max_running, NULL: none);
+-- transaction and write their connection and when the hold is overdue into it (locked_by, locked_until); it also
+-- holds the fleet's cap on leased tasks of all types (max_running, NULL: none);
 -- the retention job holds the 'retention' row for a while (locked_by, locked_until)
 CREATE TABLE system_async_task_lock (
     name         VARCHAR(64)  NOT NULL,

@@ -2,7 +2,10 @@ package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.spi.ClaimRequest;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.QueryTimeoutException;
 
+import java.sql.SQLTimeoutException;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -49,12 +52,13 @@ final class LimitedClaim {
         this.starts = starts;
     }
 
-    /** Locks the claim row for the rest of the caller's transaction, then counts what is left under the limits. */
+    /**
+     * Locks the claim row for the rest of the caller's transaction, then counts what is left under the limits.
+     *
+     * @throws ClaimRowWaitExpired when another claim held the row for longer than a claim needs
+     */
     ClaimBudget budget(ClaimRequest request) {
-        if (mapper.lockClaimRow() == null) {
-            throw new IllegalStateException("row 'claim' is missing from system_async_task_lock: "
-                    + "run the async-task changelog or sql/mysql/system_async_task.sql");
-        }
+        lockClaimRow(request.workerId());
         ConcurrencyLimits limits = request.limits();
         LeasedCounts leased = limits.capsLeased()
                 ? LeasedCounts.of(mapper, request.taskTypes().stream().anyMatch(limits.perKey()::containsKey))
@@ -97,6 +101,36 @@ final class LimitedClaim {
                     Math.min(limit, MAX_KEY_REACH), fair);
         }).toList();
         return ClaimBudget.limited(branches, (int) room, windows);
+    }
+
+    /**
+     * Locks the claim row, waiting at most {@link StalledClaimHolders#OVERDUE}.
+     *
+     * @throws ClaimRowWaitExpired when the row stayed locked that long
+     */
+    private void lockClaimRow(String workerId) {
+        int locked;
+        try {
+            locked = mapper.lockClaimRow(workerId, DatabaseDurations.micros(StalledClaimHolders.OVERDUE));
+        } catch (QueryTimeoutException e) {
+            throw new ClaimRowWaitExpired(e);
+        } catch (DataAccessException e) {
+            if (e.getMostSpecificCause() instanceof SQLTimeoutException) {
+                throw new ClaimRowWaitExpired(e);
+            }
+            throw e;
+        }
+        if (locked == 0 && !mapper.hasClaimRow()) {
+            throw new IllegalStateException("row 'claim' is missing from system_async_task_lock: "
+                    + "run the async-task changelog or sql/mysql/system_async_task.sql");
+        }
+    }
+
+    /** A limited claim waited for the claim row as long as a holder may keep it. */
+    static final class ClaimRowWaitExpired extends RuntimeException {
+        ClaimRowWaitExpired(Throwable cause) {
+            super("waited " + StalledClaimHolders.OVERDUE.toSeconds() + " s for the claim row", cause);
+        }
     }
 
     /**

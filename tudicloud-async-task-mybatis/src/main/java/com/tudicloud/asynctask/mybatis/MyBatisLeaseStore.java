@@ -62,6 +62,7 @@ final class MyBatisLeaseStore implements LeaseStore {
     private final ReadCommittedStatements readCommittedStatements;
     private final TransientLockRetry retry;
     private final LimitedClaim limitedClaim;
+    private final StalledClaimHolders stalledHolders;
     private final Supplier<StoreLimits> limits;
     private final CompletionStatements completions;
     private final TaskEventLog events;
@@ -70,13 +71,15 @@ final class MyBatisLeaseStore implements LeaseStore {
     /** @param limits the columns' sizes, as the database counts them once it has answered */
     MyBatisLeaseStore(SystemAsyncTaskMapper mapper, SystemAsyncTaskStartMapper starts, TransactionTemplate readCommitted,
                       ReadCommittedStatements readCommittedStatements, TransientLockRetry retry,
-                      Supplier<StoreLimits> limits, TaskEventLog events, TaskEnds ends, TaskInserts inserts) {
+                      Supplier<StoreLimits> limits, TaskEventLog events, TaskEnds ends, TaskInserts inserts,
+                      StalledClaimHolders stalledHolders) {
         this.mapper = mapper;
         this.starts = starts;
         this.readCommitted = readCommitted;
         this.readCommittedStatements = readCommittedStatements;
         this.retry = retry;
         this.limitedClaim = new LimitedClaim(mapper, starts);
+        this.stalledHolders = stalledHolders;
         this.limits = limits;
         this.events = events;
         this.ends = ends;
@@ -94,7 +97,15 @@ final class MyBatisLeaseStore implements LeaseStore {
         if (request.taskTypes().isEmpty()) {
             return List.of();
         }
-        return retry.call("claim", () -> readCommitted.execute(status -> claimInTransaction(request)));
+        return retry.call("claim", () -> {
+            try {
+                return readCommitted.execute(status -> claimInTransaction(request));
+            } catch (LimitedClaim.ClaimRowWaitExpired expired) {
+                // its holder may have stopped inside its claim; with it ended, the next claim finds the row free
+                stalledHolders.endStalledHolder(request.workerId());
+                return List.of();
+            }
+        });
     }
 
     private List<ClaimedTask> claimInTransaction(ClaimRequest request) {

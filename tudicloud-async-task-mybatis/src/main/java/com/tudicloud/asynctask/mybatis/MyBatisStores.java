@@ -97,14 +97,15 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         SystemAsyncTaskBatchMapper batchMapper = mappers.mapper(SystemAsyncTaskBatchMapper.class);
         BatchFinisher finisher = new BatchFinisher(batchMapper, inserts);
         TaskEnds ends = new TaskEnds(new DependentRelease(dependencyMapper, events), finisher);
+        SystemAsyncTaskLockMapper locks = mappers.mapper(SystemAsyncTaskLockMapper.class);
         MyBatisTaskStore taskStore = new MyBatisTaskStore(mapper, joinCaller, events, inserts, ends, dependencyMapper);
         return new MyBatisStores(taskStore,
                 new MyBatisLeaseStore(mapper, mappers.mapper(SystemAsyncTaskStartMapper.class), readCommitted,
-                        readCommittedStatements, retry, limits, events, ends,
-                        inserts),
+                        readCommittedStatements, retry, limits, events, ends, inserts,
+                        new StalledClaimHolders(locks, readCommitted)),
                 new MyBatisTaskAdminStore(mapper, readCommitted, readCommittedStatements, events, ends, dependencyMapper),
                 new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class), readCommittedStatements),
-                new MyBatisFleetLocks(mappers.mapper(SystemAsyncTaskLockMapper.class)),
+                new MyBatisFleetLocks(locks),
                 new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)),
                 new SchemaCheck(mappers), events,
                 new MyBatisScheduleStore(mappers.mapper(SystemAsyncTaskScheduleMapper.class), taskStore, readCommitted,

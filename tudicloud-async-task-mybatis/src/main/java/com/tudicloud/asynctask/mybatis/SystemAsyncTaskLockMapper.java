@@ -9,6 +9,12 @@ interface SystemAsyncTaskLockMapper {
 
     int release(@Param("name") String name, @Param("owner") String owner);
 
+    ClaimRowHolder selectClaimRowHolder();
+
+    boolean isIdleConnection(@Param("connectionId") long connectionId, @Param("idleSeconds") long idleSeconds);
+
+    int endConnection(@Param("connectionId") long connectionId);
+
     /** Fails while the table is missing; reads no row. */
     int probeTable();
 }

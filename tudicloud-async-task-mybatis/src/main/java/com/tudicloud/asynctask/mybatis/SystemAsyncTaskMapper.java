@@ -34,7 +34,9 @@ interface SystemAsyncTaskMapper {
 
     Long selectBatchId(@Param("id") long id);
 
-    String lockClaimRow();
+    int lockClaimRow(@Param("workerId") String workerId, @Param("overdueMicros") long overdueMicros);
+
+    boolean hasClaimRow();
 
     List<TypeCount> countLeasedByType();
 

@@ -23,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
@@ -63,9 +64,11 @@ import static org.awaitility.Awaitility.await;
  * start at least 90 % of the limit per period, the kill notwithstanding: counted over the whole periods from the
  * first start until the last waiting task started.
  *
- * <p>The freeze waits for the rate-limited backlog because it stops the fleet's limited claims: a worker frozen
- * inside a claim under limits keeps its transaction, and with it the claim row every such claim locks first, until
- * it is thawed (the longest pause between claims, printed, spans the freeze).
+ * <p>Stopped inside a claim. The freeze catches the worker inside a limited claim, holding the claim row that every
+ * limited claim of the fleet locks first (it is stopped again and again until the row's uncommitted holder is it).
+ * The other workers must end that claim's connection and go on claiming the keyed tasks while it stays stopped:
+ * the server no longer lists the connection, and their claims during the freeze are counted. The freeze comes after
+ * the rate-limited backlog, whose audit counts the starts per period that the wait for the row would lower.
  */
 class LimitFaultsIT {
 
@@ -128,15 +131,20 @@ class LimitFaultsIT {
         WorkerNode frozen = survivors.get(random.nextInt(2));
         crashed.kill();
         TaskRows rows = new TaskRows(dataSource);
-        // the freeze after the rate-limited backlog: a worker frozen inside a limited claim holds the claim row
+        // the freeze after the rate-limited backlog: the other workers' wait for the claim row would slow its starts
         await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(100)).until(() -> jdbc.queryForObject(
                 "SELECT COUNT(*) FROM system_async_task WHERE task_type = ? AND status NOT IN ('SUCCESS', 'FAILED', 'CANCELLED')",
                 Long.class, RATED) == 0);
         store.insert(keyedTasks(random, KEYED_BEFORE_FREEZE));   // a backlog for the freeze to interrupt
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(5)).until(() -> held(frozen, KEYED) >= 8);
         double lateBeforeFreeze = frozen.lateOutcomes();
-        frozen.freeze();
+        ClaimRowHolder claimRow = new ClaimRowHolder(dataSource);
+        long stoppedConnection = freezeInsideALimitedClaim(frozen, claimRow, random);
+        long frozenAtMicros = jdbc.queryForObject("SELECT TIMESTAMPDIFF(MICROSECOND, '1970-01-01', NOW(3))", Long.class);
         Thread.sleep(FREEZE.toMillis());
+        long othersClaimedMeanwhile = audit.claims(KEYED).stream()
+                .filter(claim -> !claim.worker().equals(frozen.id()) && claim.atMicros() > frozenAtMicros).count();
+        boolean stoppedConnectionOpen = claimRow.isOpen(stoppedConnection);
         frozen.thaw();
         Timestamp thawedAt = databaseNow();
         double frozenLateOutcomes = frozen.awaitLateOutcomesSince(lateBeforeFreeze);
@@ -166,6 +174,11 @@ class LimitFaultsIT {
         assertThat(audit.staleHolderWrites()).as("outcomes written with a stale token").isEmpty();
         assertThat(frozenLateOutcomes).as("the frozen worker's late outcomes, refused or dropped by itself").isPositive();
         assertThat(audit.claimsBy(frozen.id(), thawedAt)).as("claims of the thawed worker").isPositive();
+        System.out.printf("LIMIT FAULTS stopped inside a limited claim: connection=%d ended=%b "
+                + "keyed_claims_of_others_while_stopped=%d%n", stoppedConnection, !stoppedConnectionOpen,
+                othersClaimedMeanwhile);
+        assertThat(stoppedConnectionOpen).as("the connection of the claim stopped holding the claim row").isFalse();
+        assertThat(othersClaimedMeanwhile).as("keyed claims of the other workers while it stayed stopped").isPositive();
         assertKeyCapHeld(audit.keySlotsRecoveredFrom(crashed.id()), audit.keySlotsRecoveredFrom(frozen.id()));
         assertRateLimitHeld();
     }
@@ -290,6 +303,25 @@ class LimitFaultsIT {
             return holder.get() != null;
         });
         return fleet.stream().filter(node -> node.id().equals(holder.get())).findFirst().orElseThrow();
+    }
+
+    /**
+     * Stops the worker with SIGSTOP at an instant it holds the claim row, inside a limited claim: stopped elsewhere,
+     * it runs again a moment later and is stopped again. Returns the connection through which it holds the row.
+     */
+    private static long freezeInsideALimitedClaim(WorkerNode node, ClaimRowHolder claimRow, Random random)
+            throws InterruptedException {
+        for (int attempt = 1; attempt <= 500; attempt++) {
+            node.freeze();
+            OptionalLong connection = claimRow.connectionOf(node.id());
+            if (connection.isPresent()) {
+                System.out.println("LimitFaultsIT: " + node.id() + " stopped inside a limited claim at attempt " + attempt);
+                return connection.getAsLong();
+            }
+            node.thaw();
+            Thread.sleep(random.nextInt(30));
+        }
+        throw new AssertionError(node.id() + " was never stopped inside a limited claim in 500 attempts");
     }
 
     private Timestamp databaseNow() {
