@@ -148,28 +148,28 @@ public final class WorkerConfig {
     /** A {@link WorkerConfig}'s settings, each at its default until set. */
     public static final class Builder {
 
-        private String workerId;
-        private Duration leaseTimeout = Duration.ofSeconds(60);
-        private Duration heartbeatInterval = Duration.ofSeconds(10);
-        private Duration registryRefreshInterval = Duration.ofSeconds(20);
-        private Duration recoveryInterval = Duration.ofSeconds(30);
-        private int recoveryBatchSize = 100;
-        private int recoveryMaxBatches = 10;
-        private Duration recoveryBatchPause = Duration.ofMillis(100);
-        private Duration maxExecutionTime = Duration.ofMinutes(5);
-        private TimeoutAction timeoutAction = TimeoutAction.RETRY;
-        private Duration pollInterval = Duration.ofSeconds(1);
-        private int slots = 8;
-        private Duration prefetchWindow = Duration.ofMillis(100);
-        private int globalLimit;
-        private final Map<String, Integer> typeLimits = new LinkedHashMap<>();
-        private Duration limitsRefreshInterval = Duration.ofSeconds(10);
-        private Duration shutdownTimeout;
-        private int completionBatchSize = 500;
-        private Duration initialBackoff = Duration.ofSeconds(1);
-        private double backoffMultiplier = 2.0;
-        private Duration maxBackoff = Duration.ofMinutes(5);
-        private double jitter = 0.2;
+        String workerId;
+        Duration leaseTimeout = Duration.ofSeconds(60);
+        Duration heartbeatInterval = Duration.ofSeconds(10);
+        Duration registryRefreshInterval = Duration.ofSeconds(20);
+        Duration recoveryInterval = Duration.ofSeconds(30);
+        int recoveryBatchSize = 100;
+        int recoveryMaxBatches = 10;
+        Duration recoveryBatchPause = Duration.ofMillis(100);
+        Duration maxExecutionTime = Duration.ofMinutes(5);
+        TimeoutAction timeoutAction = TimeoutAction.RETRY;
+        Duration pollInterval = Duration.ofSeconds(1);
+        int slots = 8;
+        Duration prefetchWindow = Duration.ofMillis(100);
+        int globalLimit;
+        final Map<String, Integer> typeLimits = new LinkedHashMap<>();
+        Duration limitsRefreshInterval = Duration.ofSeconds(10);
+        Duration shutdownTimeout;
+        int completionBatchSize = 500;
+        Duration initialBackoff = Duration.ofSeconds(1);
+        double backoffMultiplier = 2.0;
+        Duration maxBackoff = Duration.ofMinutes(5);
+        double jitter = 0.2;
 
         private Builder() {
         }
