@@ -41,8 +41,8 @@ import java.util.function.Supplier;
  */
 public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdminStore adminStore,
                            WorkerRegistry workerRegistry, FleetLocks fleetLocks, FleetSettings fleetSettings,
-                           SchemaCheck schemaCheck, TaskEventLog taskEvents, ScheduleStore scheduleStore,
-                           AuditTrail auditTrail, BatchStore batchStore) {
+                           SchemaCheck schemaCheck, ScheduleStore scheduleStore, AuditTrail auditTrail,
+                           BatchStore batchStore) {
 
     /** Product names, as JDBC reports them, to the databaseId their statements name. */
     private static final Map<String, String> DATABASE_IDS = Map.of("MySQL", "mysql", "MariaDB", "mysql", "H2", "h2");
@@ -107,7 +107,7 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
                 new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class), readCommittedStatements),
                 new MyBatisFleetLocks(locks),
                 new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)),
-                new SchemaCheck(mappers), events,
+                new SchemaCheck(mappers),
                 new MyBatisScheduleStore(mappers.mapper(SystemAsyncTaskScheduleMapper.class), taskStore, readCommitted,
                         retry, events),
                 new MyBatisAuditTrail(mappers.mapper(SystemAsyncTaskAuditMapper.class), readCommittedStatements),

@@ -16,7 +16,7 @@ import java.util.function.Supplier;
  * the tasks just changed, and must be called in the transaction of that change, after it: the event
  * commits with its change or not at all. Deleting a task deletes its events (the foreign key cascades).
  */
-public final class TaskEventLog {
+final class TaskEventLog {
 
     /** Characters of the {@code actor} and {@code worker_id} columns. */
     static final int NAME_LENGTH = 255;
@@ -38,11 +38,7 @@ public final class TaskEventLog {
         this.limits = limits;
     }
 
-    public TaskEventMode mode() {
-        return mode;
-    }
-
-    public boolean records(TaskEventType type) {
+    boolean records(TaskEventType type) {
         return mode.records(type);
     }
 

@@ -7,7 +7,6 @@ import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TaskStatus;
 import com.tudicloud.asynctask.api.spi.TaskEventMode;
-import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.testing.SchemaScripts;
 import com.tudicloud.asynctask.testing.TaskRows;
 import com.tudicloud.asynctask.testing.TestDatabase;
@@ -31,6 +30,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
@@ -206,20 +207,38 @@ class AsyncTaskAutoConfigurationTest {
 
     @Test
     void theEventModeIsBoundAndAnUnknownOneStopsStartUp() {
-        service.withPropertyValues("async-task.events.mode=full", "async-task.worker.enabled=false")
-                .run(context -> assertThat(context.getBean(MyBatisStores.class).taskEvents().mode())
-                        .isEqualTo(TaskEventMode.FULL));
+        assertThat(eventsOfASucceededAndACancelledTask("async-task.events.mode=full"))
+                .containsExactly("CLAIMED", "SUCCEEDED", "CANCELLED");
         service.withPropertyValues("async-task.events.mode=everything").run(context -> {
             assertThat(context).hasFailed();
             assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("everything");
             assertThat(findCause(context.getStartupFailure(), BindException.class).getName().toString())
                     .isEqualTo("async-task.events.mode");
         });
-        service.withPropertyValues("async-task.events.mode=", "async-task.worker.enabled=false")
-                .run(context -> assertThat(context.getBean(MyBatisStores.class).taskEvents().mode())
-                        .as("an empty value keeps the default").isEqualTo(TaskEventMode.FAILURES_ONLY));
+        assertThat(eventsOfASucceededAndACancelledTask("async-task.events.mode="))
+                .as("an empty value keeps the default, which records failures and cancels only")
+                .containsExactly("CANCELLED");
         assertThat(new AsyncTaskEventProperties().getMode()).as("the properties' default")
                 .isEqualTo(TaskEventMode.DEFAULT);
+    }
+
+    /**
+     * The event rows that the service under these properties records for a task it runs to success and then
+     * for one cancelled while it waits, in the order written.
+     */
+    private List<String> eventsOfASucceededAndACancelledTask(String... properties) {
+        List<String> events = new ArrayList<>();
+        service.withPropertyValues(properties).run(context -> {
+            AsyncTaskClient client = context.getBean(AsyncTaskClient.class);
+            long succeeded = client.submit(TaskRequest.of("greet", "ada")).taskId();
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> client.get(succeeded).orElseThrow().status() == TaskStatus.SUCCESS);
+            long cancelled = client.submit(TaskRequest.of("greet", "bob").withDelay(Duration.ofHours(1))).taskId();
+            client.cancel(cancelled);
+            events.addAll(rows.jdbc().queryForList("SELECT event_type FROM system_async_task_event "
+                    + "WHERE task_id IN (?, ?) ORDER BY task_id, id", String.class, succeeded, cancelled));
+        });
+        return events;
     }
 
     @Test

@@ -2,12 +2,15 @@ package com.tudicloud.asynctask.worker;
 
 import com.tudicloud.asynctask.api.TaskPolicy;
 import com.tudicloud.asynctask.api.TaskRequest;
+import com.tudicloud.asynctask.api.TimeoutAction;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
- * A worker's settings, checked when built ({@link WorkerConfigBuilder#build()} names every one out of range, as its
+ * A worker's settings, checked when built ({@link Builder#build()} names every one out of range, as its
  * {@code async-task.worker} property, and the constraints between lease, heartbeat and recovery). Immutable;
  * durations are {@link Duration}s down to the store. The defaults are those of the properties.
  */
@@ -31,7 +34,7 @@ public final class WorkerConfig {
     private final int completionBatchSize;
     private final TaskPolicy defaultPolicy;
 
-    WorkerConfig(WorkerConfigBuilder builder) {
+    private WorkerConfig(Builder builder) {
         this.workerId = builder.workerId != null ? builder.workerId : WorkerIds.generate();
         this.leaseTimeout = builder.leaseTimeout;
         this.heartbeatInterval = builder.heartbeatInterval;
@@ -53,8 +56,8 @@ public final class WorkerConfig {
                 builder.maxExecutionTime, builder.timeoutAction, null, null, null, null, null, null, null, null);
     }
 
-    public static WorkerConfigBuilder builder() {
-        return new WorkerConfigBuilder();
+    public static Builder builder() {
+        return new Builder();
     }
 
     /** Written to lease_owner; the host name, the process id and a random suffix unless set. */
@@ -140,5 +143,160 @@ public final class WorkerConfig {
      */
     public TaskPolicy defaultPolicy() {
         return defaultPolicy;
+    }
+
+    /** A {@link WorkerConfig}'s settings, each at its default until set. */
+    public static final class Builder {
+
+        String workerId;
+        Duration leaseTimeout = Duration.ofSeconds(60);
+        Duration heartbeatInterval = Duration.ofSeconds(10);
+        Duration registryRefreshInterval = Duration.ofSeconds(20);
+        Duration recoveryInterval = Duration.ofSeconds(30);
+        int recoveryBatchSize = 100;
+        int recoveryMaxBatches = 10;
+        Duration recoveryBatchPause = Duration.ofMillis(100);
+        Duration maxExecutionTime = Duration.ofMinutes(5);
+        TimeoutAction timeoutAction = TimeoutAction.RETRY;
+        Duration pollInterval = Duration.ofSeconds(1);
+        int slots = 8;
+        Duration prefetchWindow = Duration.ofMillis(100);
+        int globalLimit;
+        final Map<String, Integer> typeLimits = new LinkedHashMap<>();
+        Duration limitsRefreshInterval = Duration.ofSeconds(10);
+        Duration shutdownTimeout;
+        int completionBatchSize = 500;
+        Duration initialBackoff = Duration.ofSeconds(1);
+        double backoffMultiplier = 2.0;
+        Duration maxBackoff = Duration.ofMinutes(5);
+        double jitter = 0.2;
+
+        private Builder() {
+        }
+
+        /** null: generated */
+        public Builder workerId(String workerId) {
+            this.workerId = workerId;
+            return this;
+        }
+
+        public Builder leaseTimeout(Duration leaseTimeout) {
+            this.leaseTimeout = leaseTimeout;
+            return this;
+        }
+
+        public Builder heartbeatInterval(Duration heartbeatInterval) {
+            this.heartbeatInterval = heartbeatInterval;
+            return this;
+        }
+
+        public Builder registryRefreshInterval(Duration registryRefreshInterval) {
+            this.registryRefreshInterval = registryRefreshInterval;
+            return this;
+        }
+
+        public Builder recoveryInterval(Duration recoveryInterval) {
+            this.recoveryInterval = recoveryInterval;
+            return this;
+        }
+
+        public Builder recoveryBatchSize(int recoveryBatchSize) {
+            this.recoveryBatchSize = recoveryBatchSize;
+            return this;
+        }
+
+        public Builder recoveryMaxBatches(int recoveryMaxBatches) {
+            this.recoveryMaxBatches = recoveryMaxBatches;
+            return this;
+        }
+
+        public Builder recoveryBatchPause(Duration recoveryBatchPause) {
+            this.recoveryBatchPause = recoveryBatchPause;
+            return this;
+        }
+
+        public Builder maxExecutionTime(Duration maxExecutionTime) {
+            this.maxExecutionTime = maxExecutionTime;
+            return this;
+        }
+
+        public Builder timeoutAction(TimeoutAction timeoutAction) {
+            this.timeoutAction = timeoutAction;
+            return this;
+        }
+
+        public Builder pollInterval(Duration pollInterval) {
+            this.pollInterval = pollInterval;
+            return this;
+        }
+
+        public Builder slots(int slots) {
+            this.slots = slots;
+            return this;
+        }
+
+        public Builder prefetchWindow(Duration prefetchWindow) {
+            this.prefetchWindow = prefetchWindow;
+            return this;
+        }
+
+        public Builder globalLimit(int globalLimit) {
+            this.globalLimit = globalLimit;
+            return this;
+        }
+
+        public Builder typeLimit(String taskType, Integer limit) {
+            typeLimits.put(Objects.requireNonNull(taskType, "taskType"), limit);
+            return this;
+        }
+
+        public Builder typeLimits(Map<String, Integer> limits) {
+            limits.forEach(this::typeLimit);
+            return this;
+        }
+
+        public Builder limitsRefreshInterval(Duration limitsRefreshInterval) {
+            this.limitsRefreshInterval = limitsRefreshInterval;
+            return this;
+        }
+
+        /** null: the lease timeout */
+        public Builder shutdownTimeout(Duration shutdownTimeout) {
+            this.shutdownTimeout = shutdownTimeout;
+            return this;
+        }
+
+        public Builder completionBatchSize(int completionBatchSize) {
+            this.completionBatchSize = completionBatchSize;
+            return this;
+        }
+
+        /** The delay before the second attempt of a task whose handler threw. */
+        public Builder initialBackoff(Duration initialBackoff) {
+            this.initialBackoff = initialBackoff;
+            return this;
+        }
+
+        public Builder backoffMultiplier(double backoffMultiplier) {
+            this.backoffMultiplier = backoffMultiplier;
+            return this;
+        }
+
+        public Builder maxBackoff(Duration maxBackoff) {
+            this.maxBackoff = maxBackoff;
+            return this;
+        }
+
+        public Builder jitter(double jitter) {
+            this.jitter = jitter;
+            return this;
+        }
+
+        /** @throws InvalidAsyncTaskSettingsException naming every setting out of range */
+        public WorkerConfig build() {
+            WorkerConfig config = new WorkerConfig(this);
+            WorkerSettingsValidator.validate(config);
+            return config;
+        }
     }
 }

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class WorkerConfigTest {
 
-    private final WorkerConfigBuilder worker = WorkerConfig.builder();
+    private final WorkerConfig.Builder worker = WorkerConfig.builder();
 
     @Test
     void theArticlesDefaultsAreValid() {

@@ -11,7 +11,6 @@ import com.tudicloud.asynctask.client.TaskTypeDefaults;
 import com.tudicloud.asynctask.api.spi.TaskSubmissionListener;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.worker.WorkerConfig;
-import com.tudicloud.asynctask.worker.WorkerConfigBuilder;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import io.micrometer.observation.ObservationRegistry;
 import tools.jackson.databind.json.JsonMapper;
@@ -41,12 +40,12 @@ public final class BenchEngine {
         this.leaseStore = new MeasuringLeaseStore(stores.leaseStore());
     }
 
-    public AsyncTaskWorker worker(String workerId, WorkerConfigBuilder settings, List<TaskHandler<?>> handlers) {
+    public AsyncTaskWorker worker(String workerId, WorkerConfig.Builder settings, List<TaskHandler<?>> handlers) {
         return worker(workerId, settings, handlers, ObservationRegistry.NOOP);
     }
 
     /** A worker observed through {@code observations}. */
-    public AsyncTaskWorker worker(String workerId, WorkerConfigBuilder settings, List<TaskHandler<?>> handlers,
+    public AsyncTaskWorker worker(String workerId, WorkerConfig.Builder settings, List<TaskHandler<?>> handlers,
                                   ObservationRegistry observations) {
         return AsyncTaskWorker.builder(leaseStore, stores.workerRegistry(), stores.fleetSettings())
                 .config(settings.workerId(workerId).build()).handlers(handlers).codec(CODEC)
@@ -78,12 +77,12 @@ public final class BenchEngine {
     }
 
     /** The default settings of docs/configuration.md. */
-    public static WorkerConfigBuilder defaults() {
+    public static WorkerConfig.Builder defaults() {
         return WorkerConfig.builder();
     }
 
     /** The default settings with the given slots and poll interval. */
-    public static WorkerConfigBuilder settings(int slots, Duration pollInterval) {
+    public static WorkerConfig.Builder settings(int slots, Duration pollInterval) {
         return defaults().slots(slots).pollInterval(pollInterval);
     }
 }

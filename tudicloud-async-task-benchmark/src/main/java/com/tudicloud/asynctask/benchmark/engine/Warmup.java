@@ -1,7 +1,6 @@
 package com.tudicloud.asynctask.benchmark.engine;
 
 import com.tudicloud.asynctask.worker.WorkerConfig;
-import com.tudicloud.asynctask.worker.WorkerConfigBuilder;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 
 import java.time.Duration;
@@ -20,7 +19,7 @@ public final class Warmup {
     private Warmup() {
     }
 
-    public static void run(BenchEngine engine, String workerId, WorkerConfigBuilder settings, int tasks)
+    public static void run(BenchEngine engine, String workerId, WorkerConfig.Builder settings, int tasks)
             throws InterruptedException {
         NoopHandler handler = new NoopHandler("bench.warmup." + workerId);
         AsyncTaskWorker worker = engine.worker(workerId + "-warmup", settings, List.of(handler));

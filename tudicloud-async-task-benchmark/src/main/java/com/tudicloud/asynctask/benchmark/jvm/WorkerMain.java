@@ -11,7 +11,6 @@ import com.tudicloud.asynctask.benchmark.engine.NoopHandler;
 import com.tudicloud.asynctask.benchmark.engine.TaskFeed;
 import com.tudicloud.asynctask.benchmark.engine.Warmup;
 import com.tudicloud.asynctask.worker.WorkerConfig;
-import com.tudicloud.asynctask.worker.WorkerConfigBuilder;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.observation.ObservationRegistry;
@@ -56,7 +55,7 @@ public final class WorkerMain {
         NoopHandler handler = new NoopHandler(NoopHandler.TYPE, args.millis("work-ms", Duration.ZERO), policy(args));
         String workerId = args.text("worker-id", "bench-worker");
         WorkerConfig defaults = BenchEngine.defaults().build();
-        WorkerConfigBuilder settings = BenchEngine.settings(args.integer("slots", defaults.slots()),
+        WorkerConfig.Builder settings = BenchEngine.settings(args.integer("slots", defaults.slots()),
                 args.millis("poll-interval-ms", defaults.pollInterval()));
         try (HikariDataSource pool = Pools.openCounted(DbCoordinates.from(args), "worker", args.integer("pool-size", 10))) {
             BenchEngine engine = new BenchEngine(pool, TaskEventMode.valueOf(args.text("event-mode", TaskEventMode.DEFAULT.name())));

@@ -9,7 +9,6 @@ import com.tudicloud.asynctask.benchmark.engine.TaskFeed;
 import com.tudicloud.asynctask.benchmark.report.Numbers;
 import com.tudicloud.asynctask.benchmark.report.Result;
 import com.tudicloud.asynctask.worker.WorkerConfig;
-import com.tudicloud.asynctask.worker.WorkerConfigBuilder;
 import com.tudicloud.asynctask.worker.engine.AsyncTaskWorker;
 import com.zaxxer.hikari.HikariDataSource;
 
@@ -86,7 +85,7 @@ final class HeartbeatScenario implements Scenario {
     }
 
     /** Slots for every lease; lease and recovery long enough that no recovery round falls in the window. */
-    private static WorkerConfigBuilder settings(int leases, Duration heartbeat) {
+    private static WorkerConfig.Builder settings(int leases, Duration heartbeat) {
         return BenchEngine.settings(leases, Duration.ofMillis(100)).heartbeatInterval(heartbeat)
                 .leaseTimeout(heartbeat.multipliedBy(30)).recoveryInterval(heartbeat.multipliedBy(60))
                 .shutdownTimeout(Duration.ofSeconds(30));

@@ -3,6 +3,7 @@ package com.tudicloud.asynctask.worker.engine;
 import com.tudicloud.asynctask.api.spi.LeaseState;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
+import com.tudicloud.asynctask.worker.WorkerConfig;
 import io.micrometer.observation.Observation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,13 +29,13 @@ final class LeaseHeartbeat {
     private final AsyncTaskMetrics metrics;
     private final WorkerObservations observations;
 
-    LeaseHeartbeat(String workerId, LeaseStore store, ActiveExecutions active, Duration leaseTimeout,
-                   AsyncTaskMetrics metrics, WorkerObservations observations) {
-        this.workerId = workerId;
+    LeaseHeartbeat(WorkerConfig config, LeaseStore store, ActiveExecutions active, AsyncTaskMetrics metrics,
+                   WorkerObservations observations) {
+        this.workerId = config.workerId();
         this.store = store;
         this.active = active;
-        this.lease = leaseTimeout;
-        this.leaseNanos = leaseTimeout.toNanos();
+        this.lease = config.leaseTimeout();
+        this.leaseNanos = lease.toNanos();
         this.metrics = metrics;
         this.observations = observations;
     }

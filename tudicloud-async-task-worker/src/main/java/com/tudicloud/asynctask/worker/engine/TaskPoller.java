@@ -5,6 +5,7 @@ import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
+import com.tudicloud.asynctask.worker.WorkerConfig;
 import io.micrometer.observation.Observation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,24 +62,24 @@ final class TaskPoller {
     private volatile boolean quiet;
     private volatile boolean stopping;
 
-    TaskPoller(String workerId, LeaseStore store, Set<String> taskTypes, FleetLimits limits, PausedTypes paused, int slots,
+    TaskPoller(WorkerConfig config, LeaseStore store, Set<String> taskTypes, FleetLimits limits, PausedTypes paused,
                ActiveExecutions active, ExecutionPace pace, PollWaiter waiter, SlotDispatcher dispatcher,
-               AsyncTaskMetrics metrics, WorkerVitals vitals, Duration leaseTimeout, Duration pollInterval,
-               ExecutionContexts contexts, IdleProbe probe, WorkerObservations observations) {
-        this.workerId = workerId;
+               AsyncTaskMetrics metrics, WorkerVitals vitals, ExecutionContexts contexts, IdleProbe probe,
+               WorkerObservations observations) {
+        this.workerId = config.workerId();
         this.store = store;
         this.taskTypes = Set.copyOf(taskTypes);
         this.limits = limits;
         this.paused = paused;
-        this.slots = slots;
+        this.slots = config.slots();
         this.active = active;
         this.pace = pace;
         this.waiter = waiter;
         this.dispatcher = dispatcher;
         this.metrics = metrics;
         this.vitals = vitals;
-        this.leaseTimeout = leaseTimeout;
-        this.pollInterval = pollInterval;
+        this.leaseTimeout = config.leaseTimeout();
+        this.pollInterval = config.pollInterval();
         this.backoff = new PollBackoff(pollInterval);
         this.contexts = contexts;
         this.probe = probe;

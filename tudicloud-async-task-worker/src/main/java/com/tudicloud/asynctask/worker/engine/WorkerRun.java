@@ -71,9 +71,8 @@ final class WorkerRun {
         IdleProbe probe = new IdleProbe(setup.store(), registration, active::size);
         PausedTypes paused = new PausedTypes(setup.fleetSettings(), setup.handlers().taskTypes(), config.pollInterval(),
                 System::nanoTime);
-        poller = new TaskPoller(setup.workerId(), setup.store(), setup.handlers().taskTypes(), limits, paused, slots,
-                active, pace, waiter, dispatcher, setup.metrics(), setup.vitals(), config.leaseTimeout(),
-                config.pollInterval(), setup.contexts(values), probe, observations);
+        poller = new TaskPoller(config, setup.store(), setup.handlers().taskTypes(), limits, paused, active, pace,
+                waiter, dispatcher, setup.metrics(), setup.vitals(), setup.contexts(values), probe, observations);
         services = maintenance(probe, observations);
         writerThread = new NamedThreads("async-task-completions").newThread(writer::runUntilStopped);
         pollerThread = new NamedThreads("async-task-poller").newThread(poller::runUntilStopped);
@@ -91,8 +90,7 @@ final class WorkerRun {
     /** Each loop on its own thread: a slow recovery or a hung connection must not delay a heartbeat. */
     private List<MaintenanceService> maintenance(IdleProbe probe, WorkerObservations observations) {
         WorkerConfig config = setup.config();
-        LeaseHeartbeat heartbeat = new LeaseHeartbeat(setup.workerId(), setup.store(), active, config.leaseTimeout(),
-                setup.metrics(), observations);
+        LeaseHeartbeat heartbeat = new LeaseHeartbeat(config, setup.store(), active, setup.metrics(), observations);
         LeaseRecoverer recoverer = new LeaseRecoverer(setup.workerId(), setup.store(),
                 () -> probe.mayHaveExpiredLeases(poller.isIdle()),
                 new Batches(config.recoveryBatchSize(), config.recoveryMaxBatches(), config.recoveryBatchPause()),

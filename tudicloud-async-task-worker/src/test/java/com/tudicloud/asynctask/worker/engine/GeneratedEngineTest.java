@@ -14,6 +14,7 @@ import com.tudicloud.asynctask.api.spi.TaskStore;
 import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.testing.LeaseAudit;
 import com.tudicloud.asynctask.testing.TestDatabase;
+import com.tudicloud.asynctask.worker.WorkerConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -164,7 +165,7 @@ class GeneratedEngineTest {
         workers.stopAll();
     }
 
-    private static void tune(com.tudicloud.asynctask.worker.WorkerConfigBuilder settings) {
+    private static void tune(WorkerConfig.Builder settings) {
         settings.slots(SLOTS);
         settings.leaseTimeout(LEASE);
         settings.heartbeatInterval(HEARTBEAT);

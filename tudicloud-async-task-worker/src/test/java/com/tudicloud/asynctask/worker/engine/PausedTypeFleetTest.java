@@ -10,7 +10,6 @@ import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.testing.TaskRows;
 import com.tudicloud.asynctask.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.WorkerConfig;
-import com.tudicloud.asynctask.worker.WorkerConfigBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -56,7 +55,7 @@ class PausedTypeFleetTest {
             return TaskResult.success();
         });
         var other = new RecordingHandler<>("mail", Integer.class, (context, n) -> TaskResult.success());
-        Consumer<WorkerConfigBuilder> settings = worker -> worker.pollInterval(POLL);
+        Consumer<WorkerConfig.Builder> settings = worker -> worker.pollInterval(POLL);
         List<AsyncTaskWorker> fleetOfThree = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
             String worker = "w" + i;

@@ -11,7 +11,6 @@ import com.tudicloud.asynctask.mybatis.MyBatisStores;
 import com.tudicloud.asynctask.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.AsyncTaskMetrics;
 import com.tudicloud.asynctask.worker.WorkerConfig;
-import com.tudicloud.asynctask.worker.WorkerConfigBuilder;
 import com.tudicloud.asynctask.worker.metrics.MicrometerAsyncTaskMetrics;
 import com.zaxxer.hikari.HikariDataSource;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -49,21 +48,21 @@ final class TestWorkers implements BeforeEachCallback, AfterEachCallback {
     }
 
     /** Lease 2 s, heartbeat and registry refresh 300 ms, recovery 500 ms, poll 50 ms, 4 slots, retries from 50 ms. */
-    static WorkerConfigBuilder fastSettings() {
+    static WorkerConfig.Builder fastSettings() {
         return WorkerConfig.builder().leaseTimeout(Duration.ofSeconds(2)).heartbeatInterval(Duration.ofMillis(300))
                 .registryRefreshInterval(Duration.ofMillis(300)).recoveryInterval(Duration.ofMillis(500))
                 .pollInterval(Duration.ofMillis(50)).slots(4).initialBackoff(Duration.ofMillis(50))
                 .maxBackoff(Duration.ofMillis(500)).shutdownTimeout(Duration.ofSeconds(5));
     }
 
-    AsyncTaskWorker start(String workerId, Consumer<WorkerConfigBuilder> tuning, TaskHandler<?>... handlers) {
+    AsyncTaskWorker start(String workerId, Consumer<WorkerConfig.Builder> tuning, TaskHandler<?>... handlers) {
         return start(workerId, tuning, store -> store, List.of(handlers));
     }
 
     /** @param storeAround wraps the worker's store, e.g. to cut it off from the database for a while */
-    AsyncTaskWorker start(String workerId, Consumer<WorkerConfigBuilder> tuning,
+    AsyncTaskWorker start(String workerId, Consumer<WorkerConfig.Builder> tuning,
                           UnaryOperator<LeaseStore> storeAround, List<TaskHandler<?>> handlers) {
-        WorkerConfigBuilder settings = fastSettings().workerId(workerId);
+        WorkerConfig.Builder settings = fastSettings().workerId(workerId);
         tuning.accept(settings);
         HikariDataSource pool = db.newDataSource(4);
         pools.add(pool);

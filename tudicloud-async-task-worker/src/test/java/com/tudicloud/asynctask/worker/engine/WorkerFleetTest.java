@@ -8,7 +8,6 @@ import com.tudicloud.asynctask.testing.LeaseAudit;
 import com.tudicloud.asynctask.testing.TaskRows;
 import com.tudicloud.asynctask.testing.TestDatabase;
 import com.tudicloud.asynctask.worker.WorkerConfig;
-import com.tudicloud.asynctask.worker.WorkerConfigBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -68,7 +67,7 @@ class WorkerFleetTest {
         ExecutionLog handlers = new ExecutionLog();
         var typeA = new RecordingHandler<>("a", Integer.class, handlers, (context, n) -> pause());
         var typeB = new RecordingHandler<>("b", Integer.class, handlers, (context, n) -> pause());
-        Consumer<WorkerConfigBuilder> limits = settings -> {
+        Consumer<WorkerConfig.Builder> limits = settings -> {
             settings.slots(6);
             settings.globalLimit(5);
             settings.typeLimits(Map.of("b", 2));
@@ -145,7 +144,7 @@ class WorkerFleetTest {
             Thread.sleep(4_500);   // more than two lease timeouts: only renewals keep it
             return TaskResult.success();
         });
-        Consumer<WorkerConfigBuilder> shortLease = settings -> {
+        Consumer<WorkerConfig.Builder> shortLease = settings -> {
             settings.leaseTimeout(Duration.ofSeconds(2));
             settings.heartbeatInterval(Duration.ofMillis(250));
             settings.recoveryInterval(Duration.ofMillis(100));

@@ -7,7 +7,6 @@ import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.TaskResult;
 import com.tudicloud.asynctask.api.TimeoutAction;
 import com.tudicloud.asynctask.worker.WorkerConfig;
-import com.tudicloud.asynctask.worker.WorkerConfigBuilder;
 import com.tudicloud.asynctask.worker.InvalidAsyncTaskSettingsException;
 import org.junit.jupiter.api.Test;
 
@@ -72,7 +71,7 @@ class TaskPolicyResolverTest {
         }
     }
 
-    private final WorkerConfigBuilder worker = WorkerConfig.builder();
+    private final WorkerConfig.Builder worker = WorkerConfig.builder();
     private final Map<String, Props> overrides = new LinkedHashMap<>();
 
     @Test
