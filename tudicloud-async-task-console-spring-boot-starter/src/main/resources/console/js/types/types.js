@@ -1,7 +1,8 @@
 /*
  * The Task types view: every known type with its queue, its running tasks, its throughput over the last
  * 15 minutes, its fleet-wide cap, and whether it is paused (by whom, since when). An operator pauses and
- * resumes a type here, asked first. Reads GET /api/task-types; rows are rebuilt only when a type changed,
+ * resumes a type here, asked first. The limit cell also shows a per-key cap with the keys at it, a rate limit
+ * with the starts in its window, and fairness. Reads GET /api/task-types; rows are rebuilt only when a type changed,
  * so that a button keeps its focus across refreshes.
  *
  * Text only through textContent: every cell is built with h(), whose text children are text nodes.
@@ -10,7 +11,7 @@ import {api} from '../api.js';
 import {confirmAction} from '../confirm.js';
 import {$, h, syncRows} from '../dom.js';
 import {emit} from '../events.js';
-import {number, relative, timeTitle} from '../format.js';
+import {duration, number, relative, timeTitle} from '../format.js';
 import {t} from '../i18n.js';
 import {notify} from '../notice.js';
 import {session} from '../state.js';
@@ -18,11 +19,30 @@ import {session} from '../state.js';
 /** Rows by type name, with the key of what they show. */
 const rows = new Map();
 
+/** The type's caps, rate limit and fairness, one line each, with what of them is in use now. */
 function limitCell(type, globalLimit) {
+    const lines = [];
     if (type.maxRunning !== null && type.maxRunning !== undefined) {
-        return t('types.limit', {limit: number(type.maxRunning)});
+        lines.push(t('types.limit', {limit: number(type.maxRunning)}));
+    } else if (globalLimit) {
+        lines.push(t('types.globalOnly', {limit: number(globalLimit)}));
     }
-    return globalLimit ? t('types.globalOnly', {limit: number(globalLimit)}) : '—';
+    const limits = type.limits;
+    if (limits.keyConcurrency !== null) {
+        lines.push(t('types.perKey', {limit: number(limits.keyConcurrency), count: limits.keysAtCap,
+            keys: number(limits.keysAtCap)}));
+    }
+    if (limits.rateLimit !== null) {
+        lines.push(t('types.rate', {used: number(limits.startsInWindow), limit: number(limits.rateLimit),
+            period: duration(limits.ratePeriodMs)}));
+    }
+    if (limits.fair) {
+        lines.push(t('types.fair'));
+    }
+    if (lines.length === 0) {
+        return '—';
+    }
+    return h('span', {class: 'type-limits', 'data-testid': 'type-limits'}, ...lines.map((line) => h('div', {}, line)));
 }
 
 function stateCell(type) {

@@ -98,12 +98,14 @@ public record MyBatisStores(TaskStore taskStore, LeaseStore leaseStore, TaskAdmi
         BatchFinisher finisher = new BatchFinisher(batchMapper, inserts);
         TaskEnds ends = new TaskEnds(new DependentRelease(dependencyMapper, events), finisher);
         SystemAsyncTaskLockMapper locks = mappers.mapper(SystemAsyncTaskLockMapper.class);
+        SystemAsyncTaskStartMapper starts = mappers.mapper(SystemAsyncTaskStartMapper.class);
         MyBatisTaskStore taskStore = new MyBatisTaskStore(mapper, joinCaller, events, inserts, ends, dependencyMapper);
         return new MyBatisStores(taskStore,
-                new MyBatisLeaseStore(mapper, mappers.mapper(SystemAsyncTaskStartMapper.class), readCommitted,
+                new MyBatisLeaseStore(mapper, starts, readCommitted,
                         readCommittedStatements, retry, limits, events, ends, inserts,
                         new StalledClaimHolders(locks, readCommitted)),
-                new MyBatisTaskAdminStore(mapper, readCommitted, readCommittedStatements, events, ends, dependencyMapper),
+                new MyBatisTaskAdminStore(mapper, readCommitted, readCommittedStatements, events, ends, dependencyMapper,
+                        starts),
                 new MyBatisWorkerRegistry(mappers.mapper(SystemAsyncTaskWorkerMapper.class), readCommittedStatements),
                 new MyBatisFleetLocks(locks),
                 new MyBatisFleetSettings(mappers.mapper(SystemAsyncTaskTypeMapper.class)),

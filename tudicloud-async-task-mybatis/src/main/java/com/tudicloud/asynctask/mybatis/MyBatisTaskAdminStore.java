@@ -14,7 +14,9 @@ import com.tudicloud.asynctask.api.spi.TaskFilter;
 import com.tudicloud.asynctask.api.spi.TaskPage;
 import com.tudicloud.asynctask.api.spi.TaskQuery;
 import com.tudicloud.asynctask.api.spi.TaskStats;
+import com.tudicloud.asynctask.api.spi.LimitUse;
 import com.tudicloud.asynctask.api.spi.TypeActivity;
+import com.tudicloud.asynctask.api.spi.TypeSettings;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Duration;
@@ -36,11 +38,13 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
     private final TaskEventLog events;
     private final MyBatisBulkActions bulk;
     private final SystemAsyncTaskDependencyMapper dependencies;
+    private final LimitUseCount limitUse;
 
     MyBatisTaskAdminStore(SystemAsyncTaskMapper mapper, TransactionTemplate readCommittedTransaction,
                           ReadCommittedStatements readCommitted, TaskEventLog events, TaskEnds ends,
-                          SystemAsyncTaskDependencyMapper dependencies) {
+                          SystemAsyncTaskDependencyMapper dependencies, SystemAsyncTaskStartMapper starts) {
         this.mapper = mapper;
+        this.limitUse = new LimitUseCount(mapper, starts);
         this.readCommittedTransaction = readCommittedTransaction;
         this.readCommitted = readCommitted;
         this.events = events;
@@ -169,6 +173,11 @@ final class MyBatisTaskAdminStore implements TaskAdminStore {
             return new TypeActivity(type, depth == null ? 0 : depth.queued(), depth == null ? 0 : depth.due(),
                     running.getOrDefault(type, 0L), finished.getOrDefault(type, 0L));
         }).toList();
+    }
+
+    @Override
+    public List<LimitUse> limitUse(List<TypeSettings.Type> types) {
+        return limitUse.of(types);
     }
 
     private static Map<String, Long> counts(List<TypeCount> rows) {

@@ -97,7 +97,7 @@ class MyBatisFleetSettingsTest {
         assertThat(settings.resume("never-seen")).isFalse();
         assertThat(settings.pausedTypes(Set.of("report", "mail"))).containsExactly("mail");
         TypeSettings.Type resumed = settings.typeSettings().types().get(1);
-        assertThat(resumed).isEqualTo(new TypeSettings.Type("report", 5, null, null));
+        assertThat(resumed).isEqualTo(new TypeSettings.Type("report", 5, null, null, null, null, null, false));
         assertThat(settings.concurrencyLimits(Set.of("report"))).isEqualTo(new ConcurrencyLimits(0, Map.of("report", 5)));
     }
 

@@ -3,6 +3,11 @@ package com.tudicloud.asynctask.admin.api;
 import com.tudicloud.asynctask.admin.AdminApiTest;
 import com.tudicloud.asynctask.api.AsyncTaskClient;
 import com.tudicloud.asynctask.api.TaskRequest;
+import com.tudicloud.asynctask.api.spi.ClaimRequest;
+import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
+import com.tudicloud.asynctask.api.spi.FleetSettings;
+import com.tudicloud.asynctask.api.spi.LeaseStore;
+import com.tudicloud.asynctask.api.spi.RateLimit;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -11,8 +16,11 @@ import org.springframework.http.MediaType;
 
 import tools.jackson.databind.JsonNode;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.contains;
@@ -36,6 +44,12 @@ class OperatorControlsApiTest extends AdminApiTest {
 
     @Autowired
     MeterRegistry meters;
+
+    @Autowired
+    FleetSettings fleetSettings;
+
+    @Autowired
+    LeaseStore leaseStore;
 
     @Test
     void anOperatorPausesAndResumesATypeAndTheOverviewShowsWhoAndWhen() throws Exception {
@@ -79,6 +93,35 @@ class OperatorControlsApiTest extends AdminApiTest {
                 .andExpect(jsonPath("$.pausedBy").value(nullValue()));
         mvc.perform(asOperator(post("/api/task-types/mail/resume"))).andExpect(jsonPath("$.changed").value(false));
         assertThat(rows.count("QUEUED")).as("a pause keeps the tasks").isEqualTo(4);
+    }
+
+    @Test
+    void theOverviewShowsEachKeyCapAndRateLimitWithItsUse() throws Exception {
+        fleetSettings.setConcurrencyLimits(new ConcurrencyLimits(0, Map.of(), Map.of("mail", 1),
+                Map.of("report", new RateLimit(3, Duration.ofMinutes(1))), Set.of("mail")));
+        List<TaskRequest> tasks = new ArrayList<>();
+        for (String key : List.of("acme", "acme", "globex", "initech")) {
+            tasks.add(TaskRequest.of("mail", key).withKey(key));
+        }
+        for (int i = 0; i < 5; i++) {
+            tasks.add(TaskRequest.of("report", i));
+        }
+        client.submitAll(tasks);
+        assertThat(leaseStore.claim(new ClaimRequest("w", Set.of("mail", "report"), 16, Duration.ofMinutes(1),
+                fleetSettings.concurrencyLimits(Set.of("mail", "report"))))).hasSize(3 + 3);
+
+        mvc.perform(asViewer(get("/api/task-types")))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.types[*].taskType").value(contains("mail", "report")))
+                .andExpect(jsonPath("$.types[0].limits.keyConcurrency").value(1))
+                .andExpect(jsonPath("$.types[0].limits.keysAtCap").value(3))
+                .andExpect(jsonPath("$.types[0].limits.fair").value(true))
+                .andExpect(jsonPath("$.types[0].limits.rateLimit").value(nullValue()))
+                .andExpect(jsonPath("$.types[1].limits.keyConcurrency").value(nullValue()))
+                .andExpect(jsonPath("$.types[1].limits.rateLimit").value(3))
+                .andExpect(jsonPath("$.types[1].limits.ratePeriodMs").value(60_000))
+                .andExpect(jsonPath("$.types[1].limits.startsInWindow").value(3))
+                .andExpect(jsonPath("$.types[1].limits.fair").value(false));
     }
 
     @Test

@@ -80,6 +80,12 @@ public interface TaskAdminStore {
      */
     List<TypeActivity> typeActivity(int minutes);
 
+    /**
+     * The use of the per-key caps and rate limits of these types, one entry per type with either, in type order.
+     * Costs what the fleet leases and what the rate windows hold, whatever waits.
+     */
+    List<LimitUse> limitUse(List<TypeSettings.Type> types);
+
     /** How many tasks match now: what a bulk action with this filter would take, short of races. */
     default long countMatching(TaskFilter filter) {
         return countMatching(filter, Long.MAX_VALUE);

@@ -8,6 +8,7 @@ import com.tudicloud.asynctask.console.api.error.UnicodeText;
 import com.tudicloud.asynctask.console.audit.OperatorActions.Action;
 import com.tudicloud.asynctask.api.TaskRequest;
 import com.tudicloud.asynctask.api.spi.FleetSettings;
+import com.tudicloud.asynctask.api.spi.LimitUse;
 import com.tudicloud.asynctask.api.spi.TaskAdminStore;
 import com.tudicloud.asynctask.api.spi.TypeActivity;
 import com.tudicloud.asynctask.api.spi.TypeSettings;
@@ -59,7 +60,22 @@ public class TaskTypeController {
             @Schema(description = "who paused it", example = "alice") String pausedBy,
             @Schema(description = "when it was paused, by the database's clock") Instant pausedAt,
             @Schema(description = "the fleet's cap on its leased tasks; null: none (globalLimit still applies)", example = "4")
-            Integer maxRunning) {
+            Integer maxRunning,
+            TaskTypeLimitsJson limits) {
+    }
+
+    @Schema(name = "TaskTypeLimits", description = "the type's per-key cap, rate limit and fairness, and their use now")
+    public record TaskTypeLimitsJson(
+            @Schema(description = "at most this many leased tasks of one key; null: none", example = "2") Integer keyConcurrency,
+            @Schema(description = "keys whose leased tasks reached keyConcurrency: their waiting tasks wait on it",
+                    example = "3") long keysAtCap,
+            @Schema(description = "at most this many starts per ratePeriodMs; null: none", example = "100") Integer rateLimit,
+            @Schema(description = "the rate limit's period in milliseconds", example = "60000") Long ratePeriodMs,
+            @Schema(description = "starts within the last ratePeriodMs, by the database's clock; at rateLimit, the due "
+                    + "tasks wait on it", example = "42") long startsInWindow,
+            @Schema(description = "its claims take tasks across keys in turn") boolean fair) {
+
+        static final TaskTypeLimitsJson NONE = new TaskTypeLimitsJson(null, 0, null, null, 0, false);
     }
 
     @Schema(name = "TaskTypePause")
@@ -84,7 +100,8 @@ public class TaskTypeController {
     @GetMapping
     @Operation(summary = "Every known task type", description = "The types of this application's handlers and "
             + "configuration, those with settings of their own, and those with tasks waiting, leased or ended in the "
-            + "last 15 minutes: each with its queue, its running tasks, its throughput, its pause and its cap.")
+            + "last 15 minutes: each with its queue, its running tasks, its throughput, its pause, its cap, and its "
+            + "per-key cap, rate limit and fairness with their use now.")
     public TaskTypesJson list() {
         TypeSettings settings = fleetSettings.typeSettings();
         Map<String, TypeSettings.Type> settingsByType = byType(settings.types(), TypeSettings.Type::taskType);
@@ -92,7 +109,9 @@ public class TaskTypeController {
         Set<String> types = new TreeSet<>(catalog.known());
         types.addAll(settingsByType.keySet());
         types.addAll(activity.keySet());
-        List<TaskTypeJson> rows = types.stream().map(type -> toJson(type, activity.get(type), settingsByType.get(type))).toList();
+        Map<String, LimitUse> limitUse = byType(adminStore.limitUse(settings.types()), LimitUse::taskType);
+        List<TaskTypeJson> rows = types.stream()
+                .map(type -> toJson(type, activity.get(type), settingsByType.get(type), limitUse.get(type))).toList();
         return new TaskTypesJson(settings.globalLimit() == 0 ? null : settings.globalLimit(), FINISHED_WINDOW_MINUTES, rows);
     }
 
@@ -154,13 +173,22 @@ public class TaskTypeController {
                 .findFirst().orElse(null);
     }
 
-    private static TaskTypeJson toJson(String type, TypeActivity activity, TypeSettings.Type settings) {
+    private static TaskTypeJson toJson(String type, TypeActivity activity, TypeSettings.Type settings, LimitUse use) {
         TypeActivity now = activity == null ? new TypeActivity(type, 0, 0, 0, 0) : activity;
         boolean paused = settings != null && settings.isPaused();
         double perMinute = Math.round(now.finished() * 10.0 / FINISHED_WINDOW_MINUTES) / 10.0;
         return new TaskTypeJson(type, now.waiting(), now.due(), now.running(), perMinute, paused,
                 paused ? settings.pausedBy() : null, paused ? settings.pausedAt() : null,
-                settings == null ? null : settings.maxRunning());
+                settings == null ? null : settings.maxRunning(), limitsJson(settings, use));
+    }
+
+    private static TaskTypeLimitsJson limitsJson(TypeSettings.Type settings, LimitUse use) {
+        if (settings == null) {
+            return TaskTypeLimitsJson.NONE;
+        }
+        return new TaskTypeLimitsJson(settings.maxRunningPerKey(), use == null ? 0 : use.keysAtCap(),
+                settings.rateLimit(), settings.rateLimit() == null ? null : settings.ratePeriodMs(),
+                use == null ? 0 : use.startsInWindow(), settings.fair());
     }
 
     private static <T> Map<String, T> byType(List<T> items, Function<T, String> type) {
