@@ -1,11 +1,12 @@
 /*
  * The console's strings in English. Every key here is in messages/zh-CN.js too. {name} is filled in by
  * t(key, {name}); a key with .one and .other is chosen by the count (Intl.PluralRules). A view with many
- * strings keeps them in a part of its own (messages/batches/en.js), spread in at the end.
+ * strings keeps them in a part of its own (messages/batches/en.js, messages/types/en.js), spread in at the end.
  *
  * Text only through textContent: these strings are shown as text, never parsed as markup.
  */
 import batches from './batches/en.js';
+import types from './types/en.js';
 
 export default {
     'app.title': 'tudicloud async tasks',
@@ -315,43 +316,6 @@ export default {
 
     'time.tooltip': 'Your time: {browser}\nServer time: {server}',
 
-    'types.title': 'Task types',
-    'types.summary.one': '{count} type · {paused} paused',
-    'types.summary.other': '{count} types · {paused} paused',
-    'types.column.type': 'Type',
-    'types.column.waiting': 'Waiting',
-    'types.column.due': 'Due',
-    'types.column.running': 'Running',
-    'types.column.perMinute': 'Finished / min',
-    'types.column.limit': 'Limit',
-    'types.column.state': 'State',
-    'types.empty': 'No task types yet.',
-    'types.limit': 'at most {limit}',
-    'types.globalOnly': 'shared cap {limit}',
-    'types.perKey.one': '{limit} per key · {keys} key at it',
-    'types.perKey.other': '{limit} per key · {keys} keys at it',
-    'types.rate': '{used} of {limit} starts per {period}',
-    'types.fair': 'fair across keys',
-    'types.active': 'claimed',
-    'types.pausedBy': 'paused by {user}, {when}',
-    'types.pause': 'Pause',
-    'types.resume': 'Resume',
-    'types.pauseType': 'Pause task type {type}',
-    'types.resumeType': 'Resume task type {type}',
-    'pause.title': 'Pause {type}?',
-    'pause.message': 'No worker claims {type} from its next poll on, across the whole fleet. Running tasks finish; new tasks of the type are still accepted and wait until it is resumed.',
-    'pause.confirm': 'Pause the type',
-    'pause.keep': 'Keep it running',
-    'pause.done': '{type} paused: workers no longer claim it.',
-    'pause.unchanged': '{type} was paused already.',
-    'pause.failed': 'Could not pause {type}: {detail}',
-    'resume.title': 'Resume {type}?',
-    'resume.message': 'Workers claim {type} again from their next poll on, starting with the tasks that waited.',
-    'resume.confirm': 'Resume the type',
-    'resume.keep': 'Keep it paused',
-    'resume.done': '{type} resumed.',
-    'resume.unchanged': '{type} was not paused.',
-    'resume.failed': 'Could not resume {type}: {detail}',
 
     'bulk.matching.one': '{total} task matches these filters. All of them at once:',
     'bulk.matching.other': 'All {total} tasks matching these filters:',
@@ -400,4 +364,5 @@ export default {
     'bulkCancel.done.other': 'Cancelled: {changed}; asked to stop: {requested}.',
     'bulkCancel.failed': 'The bulk cancel failed: {detail}',
     ...batches,
+    ...types,
 };

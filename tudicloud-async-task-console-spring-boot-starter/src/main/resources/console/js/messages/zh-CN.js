@@ -1,10 +1,11 @@
 /*
  * 控制台的简体中文文案。键与 messages/en.js 完全相同。{name} 由 t(key, {name}) 填入；
- * 中文没有单复数之分，带 .one/.other 的键两者写法相同。文案多的视图另有一份（messages/batches/zh-CN.js），在末尾展开。
+ * 中文没有单复数之分，带 .one/.other 的键两者写法相同。文案多的视图另有一份（messages/batches/zh-CN.js、messages/types/zh-CN.js），在末尾展开。
  *
  * Text only through textContent: these strings are shown as text, never parsed as markup.
  */
 import batches from './batches/zh-CN.js';
+import types from './types/zh-CN.js';
 
 export default {
     'app.title': 'tudicloud 异步任务',
@@ -314,42 +315,6 @@ export default {
 
     'time.tooltip': '本地时间：{browser}\n服务器时间：{server}',
 
-    'types.title': '任务类型',
-    'types.summary.one': '{count} 个类型 · {paused} 个已暂停',
-    'types.summary.other': '{count} 个类型 · {paused} 个已暂停',
-    'types.column.type': '类型',
-    'types.column.waiting': '等待中',
-    'types.column.due': '已到期',
-    'types.column.running': '运行中',
-    'types.column.perMinute': '每分钟完成',
-    'types.column.limit': '上限',
-    'types.column.state': '状态',
-    'types.empty': '还没有任务类型。',
-    'types.limit': '最多 {limit}',
-    'types.globalOnly': '共享上限 {limit}',
-    'types.perKey.other': '每个键最多 {limit} · {keys} 个键已满',
-    'types.rate': '每 {period} {used}/{limit} 次启动',
-    'types.fair': '按键轮流认领',
-    'types.active': '正常领取',
-    'types.pausedBy': '由 {user} 暂停，{when}',
-    'types.pause': '暂停',
-    'types.resume': '恢复',
-    'types.pauseType': '暂停任务类型 {type}',
-    'types.resumeType': '恢复任务类型 {type}',
-    'pause.title': '暂停 {type}？',
-    'pause.message': '从下一次轮询起，整个集群中没有工作节点会再领取 {type}。运行中的任务会正常结束；该类型的新任务仍会被接收，并等待恢复后运行。',
-    'pause.confirm': '暂停该类型',
-    'pause.keep': '继续运行',
-    'pause.done': '{type} 已暂停：工作节点不再领取它。',
-    'pause.unchanged': '{type} 本来就已暂停。',
-    'pause.failed': '无法暂停 {type}：{detail}',
-    'resume.title': '恢复 {type}？',
-    'resume.message': '从下一次轮询起，工作节点会重新领取 {type}，先处理已等待的任务。',
-    'resume.confirm': '恢复该类型',
-    'resume.keep': '保持暂停',
-    'resume.done': '{type} 已恢复。',
-    'resume.unchanged': '{type} 并未暂停。',
-    'resume.failed': '无法恢复 {type}：{detail}',
 
     'bulk.matching.one': '共有 {total} 个任务符合这些筛选条件，可一次性处理：',
     'bulk.matching.other': '共有 {total} 个任务符合这些筛选条件，可一次性处理：',
@@ -398,4 +363,5 @@ export default {
     'bulkCancel.done.other': '已取消 {changed} 个；已请求停止 {requested} 个。',
     'bulkCancel.failed': '批量取消失败：{detail}',
     ...batches,
+    ...types,
 };

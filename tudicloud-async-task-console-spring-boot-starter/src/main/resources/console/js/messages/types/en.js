@@ -1,0 +1,45 @@
+/*
+ * The strings of the Task types view (its table, its limits, the pause and resume dialogs) in English, a part of
+ * messages/en.js. Every key here is in messages/types/zh-CN.js too.
+ *
+ * Text only through textContent: these strings are shown as text, never parsed as markup.
+ */
+export default {
+    'types.title': 'Task types',
+    'types.summary.one': '{count} type · {paused} paused',
+    'types.summary.other': '{count} types · {paused} paused',
+    'types.column.type': 'Type',
+    'types.column.waiting': 'Waiting',
+    'types.column.due': 'Due',
+    'types.column.running': 'Running',
+    'types.column.perMinute': 'Finished / min',
+    'types.column.limit': 'Limit',
+    'types.column.state': 'State',
+    'types.empty': 'No task types yet.',
+    'types.limit': 'at most {limit}',
+    'types.globalOnly': 'shared cap {limit}',
+    'types.perKey.one': '{limit} per key · {keys} key at it',
+    'types.perKey.other': '{limit} per key · {keys} keys at it',
+    'types.rate': '{used} of {limit} starts per {period}',
+    'types.fair': 'fair across keys',
+    'types.active': 'claimed',
+    'types.pausedBy': 'paused by {user}, {when}',
+    'types.pause': 'Pause',
+    'types.resume': 'Resume',
+    'types.pauseType': 'Pause task type {type}',
+    'types.resumeType': 'Resume task type {type}',
+    'pause.title': 'Pause {type}?',
+    'pause.message': 'No worker claims {type} from its next poll on, across the whole fleet. Running tasks finish; new tasks of the type are still accepted and wait until it is resumed.',
+    'pause.confirm': 'Pause the type',
+    'pause.keep': 'Keep it running',
+    'pause.done': '{type} paused: workers no longer claim it.',
+    'pause.unchanged': '{type} was paused already.',
+    'pause.failed': 'Could not pause {type}: {detail}',
+    'resume.title': 'Resume {type}?',
+    'resume.message': 'Workers claim {type} again from their next poll on, starting with the tasks that waited.',
+    'resume.confirm': 'Resume the type',
+    'resume.keep': 'Keep it paused',
+    'resume.done': '{type} resumed.',
+    'resume.unchanged': '{type} was not paused.',
+    'resume.failed': 'Could not resume {type}: {detail}',
+};
