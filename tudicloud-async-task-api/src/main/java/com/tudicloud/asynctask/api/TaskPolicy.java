@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -115,8 +114,8 @@ public final class TaskPolicy {
         this.nonRetryableWhen = nonRetryableWhen;
     }
 
-    public static Builder builder() {
-        return new Builder();
+    public static TaskPolicyBuilder builder() {
+        return new TaskPolicyBuilder();
     }
 
     /**
@@ -230,137 +229,6 @@ public final class TaskPolicy {
             return nonRetryableWhen != null && nonRetryableWhen.test(error);
         } catch (RuntimeException testFailed) {   // a faulty test must not keep the outcome from being decided
             return false;
-        }
-    }
-
-    /** Collects the settings; any left unset fall back to the worker's. */
-    public static final class Builder {
-
-        private Integer maxAttempts;
-        private Integer defaultPriority;
-        private Duration initialBackoff;
-        private Double backoffMultiplier;
-        private Duration maxBackoff;
-        private Double jitter;
-        private Duration maxExecutionTime;
-        private TimeoutAction timeoutAction;
-        private Integer concurrencyLimit;
-        private String keyField;
-        private Integer keyConcurrency;
-        private Integer rateLimit;
-        private Duration ratePeriod;
-        private Boolean fair;
-        private final List<Class<? extends Throwable>> nonRetryable = new ArrayList<>();
-        private Predicate<Throwable> nonRetryableWhen;
-
-        private Builder() {
-        }
-
-        public Builder maxAttempts(int maxAttempts) {
-            this.maxAttempts = maxAttempts;
-            return this;
-        }
-
-        /** Retry delay: {@code initial x multiplier^(attempt-1)}, capped at {@code max}, spread by +/- {@code jitter}. */
-        public Builder backoff(Duration initial, double multiplier, Duration max, double jitter) {
-            this.initialBackoff = Objects.requireNonNull(initial, "initial");
-            this.backoffMultiplier = multiplier;
-            this.maxBackoff = Objects.requireNonNull(max, "max");
-            this.jitter = jitter;
-            return this;
-        }
-
-        public Builder initialBackoff(Duration initialBackoff) {
-            this.initialBackoff = Objects.requireNonNull(initialBackoff, "initialBackoff");
-            return this;
-        }
-
-        public Builder backoffMultiplier(double backoffMultiplier) {
-            this.backoffMultiplier = backoffMultiplier;
-            return this;
-        }
-
-        public Builder maxBackoff(Duration maxBackoff) {
-            this.maxBackoff = Objects.requireNonNull(maxBackoff, "maxBackoff");
-            return this;
-        }
-
-        public Builder jitter(double jitter) {
-            this.jitter = jitter;
-            return this;
-        }
-
-        public Builder maxExecutionTime(Duration maxExecutionTime) {
-            this.maxExecutionTime = Objects.requireNonNull(maxExecutionTime, "maxExecutionTime");
-            return this;
-        }
-
-        public Builder timeoutAction(TimeoutAction timeoutAction) {
-            this.timeoutAction = Objects.requireNonNull(timeoutAction, "timeoutAction");
-            return this;
-        }
-
-        public Builder defaultPriority(int defaultPriority) {
-            this.defaultPriority = defaultPriority;
-            return this;
-        }
-
-        public Builder concurrencyLimit(int concurrencyLimit) {
-            this.concurrencyLimit = concurrencyLimit;
-            return this;
-        }
-
-        /** A request without a key takes the text of this top-level field of its payload as its key. */
-        public Builder keyField(String keyField) {
-            this.keyField = Objects.requireNonNull(keyField, "keyField");
-            return this;
-        }
-
-        /** At most this many tasks of one key leased at once across the fleet; tasks without a key are not capped so. */
-        public Builder keyConcurrency(int keyConcurrency) {
-            this.keyConcurrency = keyConcurrency;
-            return this;
-        }
-
-        /**
-         * At most {@code starts} tasks of the type started across the fleet within any stretch of {@code period},
-         * by the database's clock; a task over the limit waits, without spending an attempt.
-         */
-        public Builder rateLimit(int starts, Duration period) {
-            this.rateLimit = starts;
-            this.ratePeriod = Objects.requireNonNull(period, "period");
-            return this;
-        }
-
-        /**
-         * Claims take the type's tasks across its keys in turn: one task of each key with due tasks, then a second
-         * of each, priorities still first within a key, so that one key's backlog cannot starve the others.
-         */
-        public Builder fair(boolean fair) {
-            this.fair = fair;
-            return this;
-        }
-
-        /** Exceptions of these classes (or with one among their causes) end the task FAILED at once. */
-        @SafeVarargs
-        public final Builder nonRetryable(Class<? extends Throwable>... exceptionClasses) {
-            for (Class<? extends Throwable> exceptionClass : exceptionClasses) {
-                nonRetryable.add(Objects.requireNonNull(exceptionClass, "exceptionClass"));
-            }
-            return this;
-        }
-
-        /** Exceptions this test accepts (the thrown one, or one among its causes) end the task FAILED at once. */
-        public Builder nonRetryableWhen(Predicate<Throwable> test) {
-            this.nonRetryableWhen = Objects.requireNonNull(test, "test");
-            return this;
-        }
-
-        public TaskPolicy build() {
-            return new TaskPolicy(maxAttempts, defaultPriority,
-                    new Retry(initialBackoff, backoffMultiplier, maxBackoff, jitter), maxExecutionTime, timeoutAction,
-                    concurrencyLimit, keyField, keyConcurrency, rateLimit, ratePeriod, fair, nonRetryable,
-                    nonRetryableWhen);
         }
     }
 }

@@ -245,13 +245,8 @@ public final class WorkerConfig {
             return this;
         }
 
-        public Builder typeLimit(String taskType, Integer limit) {
-            typeLimits.put(Objects.requireNonNull(taskType, "taskType"), limit);
-            return this;
-        }
-
         public Builder typeLimits(Map<String, Integer> limits) {
-            limits.forEach(this::typeLimit);
+            limits.forEach((taskType, limit) -> typeLimits.put(Objects.requireNonNull(taskType, "taskType"), limit));
             return this;
         }
 

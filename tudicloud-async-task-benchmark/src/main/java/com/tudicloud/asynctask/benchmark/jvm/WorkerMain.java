@@ -1,6 +1,7 @@
 package com.tudicloud.asynctask.benchmark.jvm;
 
 import com.tudicloud.asynctask.api.TaskPolicy;
+import com.tudicloud.asynctask.api.TaskPolicyBuilder;
 import com.tudicloud.asynctask.api.spi.TaskEventMode;
 import com.tudicloud.asynctask.benchmark.Args;
 import com.tudicloud.asynctask.benchmark.db.DbCoordinates;
@@ -103,7 +104,7 @@ public final class WorkerMain {
      * them.
      */
     private static TaskPolicy policy(Args args) {
-        TaskPolicy.Builder policy = TaskPolicy.builder();
+        TaskPolicyBuilder policy = TaskPolicy.builder();
         int keyConcurrency = args.integer("key-concurrency", 0);
         if (keyConcurrency > 0) {
             policy.keyConcurrency(keyConcurrency);
