@@ -97,15 +97,17 @@ final class MyBatisLeaseStore implements LeaseStore {
         if (request.taskTypes().isEmpty()) {
             return List.of();
         }
-        return retry.call("claim", () -> {
-            try {
-                return readCommitted.execute(status -> claimInTransaction(request));
-            } catch (LimitedClaim.ClaimRowWaitExpired expired) {
-                // its holder may have stopped inside its claim; with it ended, the next claim finds the row free
-                stalledHolders.endStalledHolder(request.workerId());
-                return List.of();
-            }
-        });
+        return retry.call("claim", () -> claimOnce(request, true));
+    }
+
+    private List<ClaimedTask> claimOnce(ClaimRequest request, boolean mayEndStalledHolder) {
+        try {
+            return readCommitted.execute(status -> claimInTransaction(request));
+        } catch (LimitedClaim.ClaimRowWaitExpired expired) {
+            // its holder may have stopped inside its claim; with it ended, the row is free for this claim
+            return mayEndStalledHolder && stalledHolders.endStalledHolder(request.workerId())
+                    ? claimOnce(request, false) : List.of();
+        }
     }
 
     private List<ClaimedTask> claimInTransaction(ClaimRequest request) {

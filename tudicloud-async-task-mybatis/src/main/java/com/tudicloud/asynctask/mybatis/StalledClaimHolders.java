@@ -19,11 +19,14 @@ import java.util.OptionalLong;
  *
  * <p>Each limited claim writes its connection's id and the instant its hold becomes {@linkplain #OVERDUE overdue}
  * into the row it locks, and waits at most that long for the row. A claim whose wait ran out reads the row at READ
- * UNCOMMITTED, where the holder's own write is the newest version, and ends the holder's connection only if the
- * hold is overdue and the server lists the connection as idle for at least as long: a holder that is working, or
- * that committed meanwhile (the row then names a connection just used), is left alone. MySQL and MariaDB let a
- * user end its own connections; the connections of another user are not in its process list, so a fleet of
- * workers under different users only waits.
+ * UNCOMMITTED, where a holder's own write is the newest version, and ends the connection it names only if that
+ * version is not the committed one (a claim holds the row now, not one that ended: the committed version names a
+ * connection that may serve anyone since), the hold is overdue, the server lists the connection, one of this
+ * user's, as waiting for a command for as long, and the row still names the same hold just before the end. A
+ * holder that is working, that committed meanwhile, or a transaction that holds the row without writing it is
+ * left alone. MySQL and MariaDB let a user end its own connections only, so workers under different users only
+ * wait for a stopped holder. A holder that is only slow, holding the row for 2 s between two of its statements,
+ * is ended too; its claim rolls back and it claims again.
  */
 final class StalledClaimHolders {
 
@@ -43,10 +46,13 @@ final class StalledClaimHolders {
 
     /** Ends the claim row holder's connection if it stalled; says whether it did. */
     boolean endStalledHolder(String waitingWorker) {
-        ClaimRowHolder holder = readUncommitted.execute(status -> locks.selectClaimRowHolder());
+        ClaimRowHolder holder = uncommittedHolder();
         OptionalLong connection = holder == null ? OptionalLong.empty() : holder.connectionId();
-        if (connection.isEmpty() || !holder.overdue()
-                || !locks.isIdleConnection(connection.getAsLong(), OVERDUE.toSeconds())) {
+        // the committed version names a claim that ended (or none): the row is free, or held by a transaction
+        // that wrote nothing into it, and the connection it names is no holder
+        if (connection.isEmpty() || !holder.overdue() || holder.sameHoldAs(locks.selectClaimRowHolder())
+                || !locks.isIdleConnection(connection.getAsLong(), OVERDUE.toSeconds())
+                || !holder.sameHoldAs(uncommittedHolder())) {
             return false;
         }
         try {
@@ -61,5 +67,9 @@ final class StalledClaimHolders {
                         + "statement (a stopped or cut-off process); its claim is rolled back and the fleet's limited "
                         + "claims go on", waitingWorker, connection.getAsLong(), holder.workerId(), OVERDUE.toSeconds());
         return true;
+    }
+
+    private ClaimRowHolder uncommittedHolder() {
+        return readUncommitted.execute(status -> locks.selectClaimRowHolder());
     }
 }

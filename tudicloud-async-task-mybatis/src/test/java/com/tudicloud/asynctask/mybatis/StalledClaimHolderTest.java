@@ -12,6 +12,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.sql.Connection;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A limited claim that stalls while it holds the claim row, on the real server: another claimer (its own pool, as
  * another worker has) ends the stalled holder's connection and claims, while a holder that is busy on the server
- * is waited for.
+ * is waited for, and so is a transaction that holds the row without being a claim: the connection the row names
+ * then is that of the last claim, which ended and may serve anyone since.
  */
 class StalledClaimHolderTest {
 
@@ -91,6 +94,30 @@ class StalledClaimHolderTest {
 
         assertThat(whileBusy).as("nothing claimed past the busy holder").isEmpty();
         assertThat(busyClaim.get(20, TimeUnit.SECONDS)).as("the busy holder's claim").hasSize(LIMIT);
+    }
+
+    @Test
+    void aWaiterEndsNoConnectionWhileTheRowIsHeldByATransactionThatIsNoClaim() throws Exception {
+        assertThat(MyBatisStores.create(pool()).leaseStore().claim(claim("last"))).hasSize(LIMIT);
+        String lastHolder = rows.jdbc().queryForObject(
+                "SELECT locked_by FROM system_async_task_lock WHERE name = 'claim'", String.class);
+        long lastConnection = Long.parseLong(lastHolder.substring(0, lastHolder.indexOf(' ')));
+
+        try (Connection operator = pool().getConnection()) {
+            operator.setAutoCommit(false);
+            try (Statement lock = operator.createStatement()) {
+                lock.executeQuery("SELECT name FROM system_async_task_lock WHERE name = 'claim' FOR UPDATE").close();
+            }
+            Thread.sleep(StalledClaimHolders.OVERDUE.toMillis() + 500);   // the last claim's connection idles past it
+
+            assertThat(MyBatisStores.create(pool()).leaseStore().claim(claim("waiter"))).isEmpty();
+            assertThat(rows.jdbc().queryForObject("SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = ?",
+                    Long.class, lastConnection)).as("the connection of the claim that ended, idle in its pool").isOne();
+            try (Statement stillOpen = operator.createStatement()) {
+                assertThat(stillOpen.executeQuery("SELECT 1").next()).as("the transaction holding the row").isTrue();
+            }
+            operator.rollback();
+        }
     }
 
     private static ClaimRequest claim(String worker) {
