@@ -49,8 +49,9 @@ CREATE TABLE system_async_task (
     INDEX idx_async_task_batch (batch_id, status),
     -- a batch's children, newest first: WHERE batch_id = ? ORDER BY create_time DESC, id DESC
     INDEX idx_async_task_batch_created (batch_id, create_time),
-    -- keyed claims: leased tasks per key, and the head of each key in claim order
-    INDEX idx_async_task_key_claim (status, task_type, task_key, priority DESC, available_at, id),
+    -- keyed claims: leased tasks per key, the next keys with queued tasks (a loose scan, so no descending part),
+    -- and the head of each key in claim order
+    INDEX idx_async_task_key_walk (status, task_type, task_key, priority, available_at, id),
     -- a key's tasks, newest first: WHERE task_key = ? ORDER BY create_time DESC
     INDEX idx_async_task_key (task_key, create_time)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;

@@ -37,8 +37,8 @@ import java.util.stream.Stream;
 final class LimitedClaim {
 
     /**
-     * Keys one claim's walk reaches at most. Each step of the walk reads the waiting tasks of the keys with room
-     * it passed, so a walk costs about its reach squared: many short walks cost less than a few long ones.
+     * Keys one claim's walk reaches at most. The walk costs a few index entries per key it reaches, and the claim
+     * locks the head of each: the bound keeps a large claim from locking heads it has no room for.
      */
     static final int MAX_KEY_REACH = 32;
 

@@ -1,12 +1,14 @@
 package com.tudicloud.asynctask.mybatis;
 
 import com.tudicloud.asynctask.api.CancelOutcome;
+import com.tudicloud.asynctask.api.SubmittedTask;
 import com.tudicloud.asynctask.api.spi.ClaimRequest;
 import com.tudicloud.asynctask.api.spi.ClaimedTask;
 import com.tudicloud.asynctask.api.spi.Completion;
 import com.tudicloud.asynctask.api.spi.ConcurrencyLimits;
 import com.tudicloud.asynctask.api.spi.LeaseStore;
 import com.tudicloud.asynctask.api.spi.NewTask;
+import com.tudicloud.asynctask.api.spi.TaskStore;
 import com.tudicloud.asynctask.testing.KeyAudit;
 import com.tudicloud.asynctask.testing.TaskRows;
 import com.tudicloud.asynctask.testing.TestDatabase;
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -187,6 +190,36 @@ class KeyedClaimTest {
                 .hasSize(LimitedClaim.MAX_KEY_REACH).doesNotHaveDuplicates();
         assertThat(second).hasSize(LimitedClaim.MAX_KEY_REACH).doesNotHaveDuplicates().doesNotContainAnyElementsOf(first);
         assertThat(third).hasSize(8).doesNotContainAnyElementsOf(first).doesNotContainAnyElementsOf(second);
+    }
+
+    /**
+     * Behind a key whose tasks fill the type's first tasks in claim order, the claim reaches each other key by its
+     * head: the key's top priority first, then the oldest of it; the tasks without a key of the top priority too.
+     */
+    @Test
+    void eachKeysHeadIsItsTopPriorityThenItsOldestTask() {
+        LeaseStore store = MyBatisStores.create(db.dataSource()).leaseStore();
+        TaskStore tasks = MyBatisStores.create(db.dataSource()).taskStore();
+        tasks.insert(Collections.nCopies(50, keyed("big", 10)));
+        List<Long> a = ids(tasks.insert(List.of(keyed("a", 0), keyed("a", 5), keyed("a", 5), keyed("a", 1))));
+        List<Long> b = ids(tasks.insert(List.of(keyed("b", 2), keyed("b", 2))));
+        List<Long> none = ids(tasks.insert(List.of(keyed(null, 0), keyed(null, 9), keyed(null, 9))));
+
+        List<ClaimedTask> claimed = store.claim(new ClaimRequest("w", Set.of(TYPE), 6, LEASE,
+                new ConcurrencyLimits(0, Map.of(), Map.of(TYPE, 1))));
+
+        assertThat(keysOf(claimed).stream().filter("big"::equals)).hasSize(1);
+        assertThat(claimed).extracting(ClaimedTask::id).filteredOn(id -> !isKey(id, "big"))
+                .containsExactlyInAnyOrder(a.get(1), b.get(0), none.get(1), none.get(2));
+    }
+
+    private static List<Long> ids(List<SubmittedTask> submitted) {
+        return submitted.stream().map(SubmittedTask::taskId).toList();
+    }
+
+    private boolean isKey(long id, String key) {
+        return key.equals(rows.jdbc().queryForObject("SELECT task_key FROM system_async_task WHERE id = ?",
+                String.class, id));
     }
 
     /** A claim of up to 5 tasks under a cap of one per key. */

@@ -80,6 +80,32 @@ class SkewedKeyedClaimTest {
         assertThat((Long) cost.get("reads")).isLessThan(1_000L);
     }
 
+    /**
+     * The big key below its cap: the walk reaches it first (its key sorts first) and must step over its backlog to
+     * the next key, not read it.
+     */
+    @Test
+    void aClaimThatReachesAKeyWithRoomAndAMillionTasksStepsOverItsBacklog() {
+        Map<String, Object> cost = RolledBackClaims.inOpenTransaction(pool, (store, jdbc) -> {
+            Map<String, Long> before = RolledBackClaims.handlerReads(jdbc);
+            List<ClaimedTask> claimed = store.claim(new ClaimRequest("skewed", Set.of(TYPE), CLAIM,
+                    Duration.ofMinutes(1), new ConcurrencyLimits(0, Map.of(), Map.of(TYPE, PER_KEY + 1))));
+            Map<String, Long> after = RolledBackClaims.handlerReads(jdbc);
+            List<String> keys = claimed.stream().map(task -> jdbc.queryForObject(
+                    "SELECT task_key FROM system_async_task WHERE id = ?", String.class, task.id())).toList();
+            Map<String, Object> result = new HashMap<>();
+            result.put("keys", keys);
+            result.put("reads", after.entrySet().stream().mapToLong(e -> e.getValue() - before.get(e.getKey())).sum());
+            return result;
+        });
+        System.out.println("KEYED CLAIM x" + CLAIM + " reaching a key with room and " + BACKLOG + " tasks: " + cost);
+
+        @SuppressWarnings("unchecked")
+        List<String> keys = (List<String>) cost.get("keys");
+        assertThat(keys).hasSize(CLAIM).doesNotHaveDuplicates().contains("big");
+        assertThat((Long) cost.get("reads")).isLessThan(1_000L);
+    }
+
     @Test
     void theKeyedStatementsReadNoBacklog() {
         MapperExplain explainer = new MapperExplain(pool);
@@ -98,7 +124,7 @@ class SkewedKeyedClaimTest {
                     assertThat(String.valueOf(row.get("Extra"))).doesNotContainIgnoringCase("filesort");
                 });
         assertThat(count).as("EXPLAIN:%n%s", render(count)).singleElement().satisfies(row -> {
-            assertThat(row.get("key")).isEqualTo("idx_async_task_key_claim");
+            assertThat(row.get("key")).isEqualTo("idx_async_task_key_walk");
             assertThat(String.valueOf(row.get("Extra"))).containsIgnoringCase("Using index");
             assertThat(MapperExplain.estimatedRows(row)).as("the leased rows only").isLessThan(1_000L);
         });
