@@ -2,11 +2,13 @@ package com.tudicloud.asynctask.mybatis;
 
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * One task type's part of a claim: at most {@code limit} of its due tasks, chosen among the first
  * {@code candidates} of them in claim order. A type with a per-key cap ({@code keyLimit} above 0) or a fair type
- * also reaches the head of up to {@code reach} keys after {@code afterKey}, one key after the other, leaving out
+ * also reaches the first {@code headsPerKey} tasks (its heads) of up to {@code reach} keys after {@code afterKey},
+ * one key after the other, leaving out
  * {@code skippedKeys}: the keys at their cap, so that the backlog of a key at its cap, however long, is neither
  * read nor in the way of the other keys; and for a fair type the keys already among its first tasks in claim
  * order, whose heads the claim has without the walk and whose backlogs the walk would otherwise read step
@@ -16,15 +18,15 @@ import java.util.Map;
  * @param fair        whether the claim takes the type's tasks across its keys in turn ({@link FairOrder})
  */
 public record ClaimBranch(String taskType, int limit, int candidates, int keyLimit, Map<String, Long> leasedByKey,
-                          List<String> skippedKeys, String afterKey, int reach, boolean fair) {
+                          List<String> skippedKeys, String afterKey, int reach, int headsPerKey, boolean fair) {
 
     /** Where a key walk starts: keys are never blank, so every key sorts after it. */
     static final String FIRST_KEY = "";
 
     public ClaimBranch {
-        if (limit < 0 || candidates < limit || keyLimit < 0 || reach < 0) {
+        if (limit < 0 || candidates < limit || keyLimit < 0 || reach < 0 || headsPerKey < 0) {
             throw new IllegalArgumentException("limit " + limit + ", candidates " + candidates + ", key limit "
-                    + keyLimit + " and reach " + reach + " of " + taskType);
+                    + keyLimit + ", reach " + reach + " and heads per key " + headsPerKey + " of " + taskType);
         }
         leasedByKey = Map.copyOf(leasedByKey);
         skippedKeys = List.copyOf(skippedKeys);
@@ -32,7 +34,12 @@ public record ClaimBranch(String taskType, int limit, int candidates, int keyLim
 
     /** A branch that walks no keys. */
     public ClaimBranch(String taskType, int limit, int candidates) {
-        this(taskType, limit, candidates, 0, Map.of(), List.of(), FIRST_KEY, 0, false);
+        this(taskType, limit, candidates, 0, Map.of(), List.of(), FIRST_KEY, 0, 0, false);
+    }
+
+    /** The offsets of a key's heads in its claim order, 0 to headsPerKey - 1: one read of each per reached key. */
+    public List<Integer> getHeadOffsets() {
+        return IntStream.range(0, headsPerKey).boxed().toList();
     }
 
     /** Whether the claim walks the heads of the type's keys: under a per-key cap or for a fair type. */

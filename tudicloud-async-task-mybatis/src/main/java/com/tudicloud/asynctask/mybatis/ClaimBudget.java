@@ -37,13 +37,13 @@ record ClaimBudget(List<ClaimBranch> branches, int room, int lockLimit, StartWin
 
     /**
      * Claimers under limits take turns (LimitedClaim), so none holds rows another wants: each type's
-     * candidates are as many as it may take, and the claim locks them all (with what a keyed type reaches: its
-     * first tasks without a key and the heads of its next keys, up to {@code reach} of each), then takes in
+     * candidates are as many as it may take, and the claim locks them all (with what a keyed type reaches: up to
+     * {@code reach} of its first tasks without a key, and the heads of up to {@code reach} next keys), then takes in
      * claim order what the room, each type's limit and each key's cap allow.
      */
     static ClaimBudget limited(List<ClaimBranch> branches, int room, StartWindows windows) {
         return new ClaimBudget(branches, room, branches.stream()
-                .mapToInt(branch -> 2 * branch.candidates() + 2 * branch.reach()).sum(), windows);
+                .mapToInt(branch -> 2 * branch.candidates() + branch.reach() * (1 + branch.headsPerKey())).sum(), windows);
     }
 
     /** Whether some type has a per-key cap: its statement then reaches the heads of keys too. */

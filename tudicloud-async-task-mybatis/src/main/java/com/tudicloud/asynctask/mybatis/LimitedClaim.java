@@ -40,7 +40,13 @@ final class LimitedClaim {
      * Keys one claim's walk reaches at most. The walk costs a few index entries per key it reaches, and the claim
      * locks the head of each: the bound keeps a large claim from locking heads it has no room for.
      */
-    static final int MAX_KEY_REACH = 32;
+    static final int MAX_KEY_REACH = 64;
+
+    /**
+     * Tasks of one key a claim reaches at most, in the key's claim order: each costs a read per reached key, and
+     * a key's turn comes once per claim, so a key's share of a busy fleet's claims is this many tasks each.
+     */
+    static final int MAX_HEADS_PER_KEY = 4;
 
     private final SystemAsyncTaskMapper mapper;
     private final SystemAsyncTaskStartMapper starts;
@@ -97,8 +103,9 @@ final class LimitedClaim {
             }
             // only the skipped keys the walk can reach: each one listed costs every step of the walk an index dive
             List<String> reachable = skipped.stream().filter(key -> key.compareTo(afterKey) > 0).sorted().toList();
+            int headsPerKey = keyLimit == null ? MAX_HEADS_PER_KEY : Math.min(keyLimit, MAX_HEADS_PER_KEY);
             return new ClaimBranch(type, limit, limit, keyLimit == null ? 0 : keyLimit, byKey, reachable, afterKey,
-                    Math.min(limit, MAX_KEY_REACH), fair);
+                    Math.min(limit, MAX_KEY_REACH), headsPerKey, fair);
         }).toList();
         return ClaimBudget.limited(branches, (int) room, windows);
     }

@@ -110,7 +110,7 @@ class SkewedKeyedClaimTest {
     void theKeyedStatementsReadNoBacklog() {
         MapperExplain explainer = new MapperExplain(pool);
         ClaimBranch branch = new ClaimBranch(TYPE, CLAIM, CLAIM, PER_KEY, Map.of("big", (long) PER_KEY), List.of("big"),
-                ClaimBranch.FIRST_KEY, CLAIM, false);
+                ClaimBranch.FIRST_KEY, CLAIM, PER_KEY, false);
         List<Map<String, Object>> claim = explainer.explain("selectKeyedClaimCandidates",
                 Map.of("branches", List.of(branch), "lockLimit", 4 * CLAIM));
         List<Map<String, Object>> count = explainer.explain("countLeasedByTypeAndKey", Map.of());
@@ -162,7 +162,7 @@ class SkewedKeyedClaimTest {
     void theFairStatementsReadNoBacklog() {
         MapperExplain explainer = new MapperExplain(pool);
         ClaimBranch branch = new ClaimBranch(TYPE, CLAIM, CLAIM, 0, Map.of(), List.of("big"), ClaimBranch.FIRST_KEY,
-                CLAIM, true);
+                CLAIM, LimitedClaim.MAX_HEADS_PER_KEY, true);
         List<Map<String, Object>> claim = explainer.explain("selectKeyedClaimCandidates",
                 Map.of("branches", List.of(branch), "lockLimit", 4 * CLAIM));
         List<Map<String, Object>> keys = explainer.explain("selectKeysFirstInClaimOrder",
