@@ -32,7 +32,9 @@ import java.util.stream.Stream;
  *
  * <p>A fair type walks its keys the same way, with no key ever full: its walk skips the keys already among its
  * first tasks in claim order (one more statement), and the claim takes its candidates across keys in turn
- * ({@link FairOrder}). Fair claimers take turns on the lock row too, so that none locks the heads another reads.
+ * ({@link FairOrder}). A claim that counts nothing (fair types without caps or rate limits) takes no turn on the
+ * lock row: its claimers race as claimers without limits do, each reading twice as many first tasks as it takes,
+ * and each passing over the rows another has locked.
  */
 final class LimitedClaim {
 
@@ -59,13 +61,17 @@ final class LimitedClaim {
     }
 
     /**
-     * Locks the claim row for the rest of the caller's transaction, then counts what is left under the limits.
+     * Locks the claim row for the rest of the caller's transaction when the claim counts leased tasks or starts,
+     * then counts what is left under the limits.
      *
      * @throws ClaimRowWaitExpired when another claim held the row for longer than a claim needs
      */
     ClaimBudget budget(ClaimRequest request) {
-        lockClaimRow(request.workerId());
         ConcurrencyLimits limits = request.limits();
+        boolean counts = limits.capsLeased() || request.taskTypes().stream().anyMatch(limits.rates()::containsKey);
+        if (counts) {
+            lockClaimRow(request.workerId());
+        }
         LeasedCounts leased = limits.capsLeased()
                 ? LeasedCounts.of(mapper, request.taskTypes().stream().anyMatch(limits.perKey()::containsKey))
                 : LeasedCounts.NONE;
@@ -85,8 +91,9 @@ final class LimitedClaim {
             int limit = (int) Math.max(0, typeRoom);
             Integer keyLimit = limits.perKey().get(type);
             boolean fair = limits.fair().contains(type);
+            int candidates = counts ? limit : 2 * limit;
             if (keyLimit == null && !fair) {
-                return new ClaimBranch(type, limit, limit);
+                return new ClaimBranch(type, limit, candidates);
             }
             Map<String, Long> byKey = leased.byKey(type);
             String afterKey = lastKeyReached.getOrDefault(type, ClaimBranch.FIRST_KEY);
@@ -104,8 +111,8 @@ final class LimitedClaim {
             // only the skipped keys the walk can reach: each one listed costs every step of the walk an index dive
             List<String> reachable = skipped.stream().filter(key -> key.compareTo(afterKey) > 0).sorted().toList();
             int headsPerKey = keyLimit == null ? MAX_HEADS_PER_KEY : Math.min(keyLimit, MAX_HEADS_PER_KEY);
-            return new ClaimBranch(type, limit, limit, keyLimit == null ? 0 : keyLimit, byKey, reachable, afterKey,
-                    Math.min(limit, MAX_KEY_REACH), headsPerKey, fair);
+            return new ClaimBranch(type, limit, candidates, keyLimit == null ? 0 : keyLimit, byKey, reachable,
+                    afterKey, Math.min(limit, MAX_KEY_REACH), headsPerKey, fair);
         }).toList();
         return ClaimBudget.limited(branches, (int) room, windows);
     }
