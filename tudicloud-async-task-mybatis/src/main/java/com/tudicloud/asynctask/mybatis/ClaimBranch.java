@@ -1,5 +1,7 @@
 package com.tudicloud.asynctask.mybatis;
 
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -22,6 +24,13 @@ public record ClaimBranch(String taskType, int limit, int candidates, int keyLim
 
     /** Where a key walk starts: keys are never blank, so every key sorts after it. */
     static final String FIRST_KEY = "";
+
+    /**
+     * The database's order of keys (utf8mb4_bin compares code points), which String's own order (UTF-16 units)
+     * differs from for characters beyond the Basic Multilingual Plane.
+     */
+    static final Comparator<String> KEY_ORDER = (one, other) ->
+            Arrays.compare(one.codePoints().toArray(), other.codePoints().toArray());
 
     public ClaimBranch {
         if (limit < 0 || candidates < limit || keyLimit < 0 || reach < 0 || headsPerKey < 0) {

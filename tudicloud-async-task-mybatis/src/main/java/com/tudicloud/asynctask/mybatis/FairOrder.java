@@ -21,7 +21,7 @@ final class FairOrder {
 
     /** The walk's order of the heads it reached: by type, then by key (tasks without a key first). */
     private static final Comparator<ClaimCandidate> WALK_ORDER = Comparator.comparing(ClaimCandidate::taskType)
-            .thenComparing(ClaimCandidate::taskKey, Comparator.nullsFirst(Comparator.naturalOrder()));
+            .thenComparing(ClaimCandidate::taskKey, Comparator.nullsFirst(ClaimBranch.KEY_ORDER));
 
     /** Turns among the first tasks in claim order go first, by claim order; then the walk's, in its order. */
     private static final Comparator<List<ClaimCandidate>> TURN_ORDER = Comparator

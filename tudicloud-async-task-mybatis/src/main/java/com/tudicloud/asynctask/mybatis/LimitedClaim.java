@@ -6,7 +6,6 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.dao.QueryTimeoutException;
 
 import java.sql.SQLTimeoutException;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -14,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -32,9 +32,7 @@ import java.util.stream.Stream;
  *
  * <p>A fair type walks its keys the same way, with no key ever full: its walk skips the keys already among its
  * first tasks in claim order (one more statement), and the claim takes its candidates across keys in turn
- * ({@link FairOrder}). A claim that counts nothing (fair types without caps or rate limits) takes no turn on the
- * lock row: its claimers race as claimers without limits do, each reading twice as many first tasks as it takes,
- * and each passing over the rows another has locked.
+ * ({@link FairOrder}). Fair claimers take turns on the lock row too, so that none locks the heads another reads.
  */
 final class LimitedClaim {
 
@@ -61,17 +59,13 @@ final class LimitedClaim {
     }
 
     /**
-     * Locks the claim row for the rest of the caller's transaction when the claim counts leased tasks or starts,
-     * then counts what is left under the limits.
+     * Locks the claim row for the rest of the caller's transaction, then counts what is left under the limits.
      *
      * @throws ClaimRowWaitExpired when another claim held the row for longer than a claim needs
      */
     ClaimBudget budget(ClaimRequest request) {
+        lockClaimRow(request.workerId());
         ConcurrencyLimits limits = request.limits();
-        boolean counts = limits.capsLeased() || request.taskTypes().stream().anyMatch(limits.rates()::containsKey);
-        if (counts) {
-            lockClaimRow(request.workerId());
-        }
         LeasedCounts leased = limits.capsLeased()
                 ? LeasedCounts.of(mapper, request.taskTypes().stream().anyMatch(limits.perKey()::containsKey))
                 : LeasedCounts.NONE;
@@ -91,9 +85,8 @@ final class LimitedClaim {
             int limit = (int) Math.max(0, typeRoom);
             Integer keyLimit = limits.perKey().get(type);
             boolean fair = limits.fair().contains(type);
-            int candidates = counts ? limit : 2 * limit;
             if (keyLimit == null && !fair) {
-                return new ClaimBranch(type, limit, candidates);
+                return new ClaimBranch(type, limit, limit);
             }
             Map<String, Long> byKey = leased.byKey(type);
             String afterKey = lastKeyReached.getOrDefault(type, ClaimBranch.FIRST_KEY);
@@ -109,10 +102,11 @@ final class LimitedClaim {
                 skipped.addAll(mapper.selectKeysFirstInClaimOrder(type, limit));
             }
             // only the skipped keys the walk can reach: each one listed costs every step of the walk an index dive
-            List<String> reachable = skipped.stream().filter(key -> key.compareTo(afterKey) > 0).sorted().toList();
+            List<String> reachable = skipped.stream().filter(key -> ClaimBranch.KEY_ORDER.compare(key, afterKey) > 0)
+                    .sorted(ClaimBranch.KEY_ORDER).toList();
             int headsPerKey = keyLimit == null ? MAX_HEADS_PER_KEY : Math.min(keyLimit, MAX_HEADS_PER_KEY);
-            return new ClaimBranch(type, limit, candidates, keyLimit == null ? 0 : keyLimit, byKey, reachable,
-                    afterKey, Math.min(limit, MAX_KEY_REACH), headsPerKey, fair);
+            return new ClaimBranch(type, limit, limit, keyLimit == null ? 0 : keyLimit, byKey, reachable, afterKey,
+                    Math.min(limit, MAX_KEY_REACH), headsPerKey, fair);
         }).toList();
         return ClaimBudget.limited(branches, (int) room, windows);
     }
@@ -148,21 +142,31 @@ final class LimitedClaim {
     }
 
     /**
-     * Where the next claim's walk of a type's key heads starts: after the last key whose head this claim took, or
-     * from the first key again once a walk ran out of keys before it reached as many as it asked for. A key
-     * reached but not taken (the room ran out first) is reached again by the next claim.
+     * Where the next claim's walk of a type's key heads starts: after the keys the walk reached, in key order, up to
+     * the first one the claim took nothing of (the room ran out first), which the next claim then reaches again; or
+     * from the first key again once a walk ran out of keys before it reached as many as it asked for.
      */
     void reached(ClaimBudget budget, List<ClaimCandidate> found, List<ClaimCandidate> taken) {
         for (ClaimBranch branch : budget.branches()) {
             if (!branch.isKeyed()) {
                 continue;
             }
-            long reachedKeys = headsOf(branch, found).count();
-            if (reachedKeys < branch.reach()) {
+            List<String> reachedKeys = headsOf(branch, found).sorted(ClaimBranch.KEY_ORDER).toList();
+            if (reachedKeys.size() < branch.reach()) {
                 lastKeyReached.put(branch.taskType(), ClaimBranch.FIRST_KEY);
-            } else {
-                headsOf(branch, taken).max(Comparator.naturalOrder())
-                        .ifPresent(key -> lastKeyReached.put(branch.taskType(), key));
+                continue;
+            }
+            Set<String> takenKeys = taken.stream().filter(task -> task.taskType().equals(branch.taskType()))
+                    .map(ClaimCandidate::taskKey).filter(Objects::nonNull).collect(Collectors.toSet());
+            String passed = null;
+            for (String key : reachedKeys) {
+                if (!takenKeys.contains(key)) {
+                    break;
+                }
+                passed = key;
+            }
+            if (passed != null) {
+                lastKeyReached.put(branch.taskType(), passed);
             }
         }
     }

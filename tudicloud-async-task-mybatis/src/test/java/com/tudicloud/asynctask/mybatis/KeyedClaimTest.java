@@ -213,13 +213,40 @@ class KeyedClaimTest {
                 .containsExactlyInAnyOrder(a.get(1), b.get(0), none.get(1), none.get(2));
     }
 
+    /**
+     * Behind a key at its cap first in claim order, the walk reaches k00 to k03 and the room runs out after k03, k02
+     * and k01 (first in claim order by priority): the next claim reaches k00 again rather than going on after k03.
+     */
+    @Test
+    void aKeyTheWalkReachedButTheRoomLeftOutIsReachedByTheNextClaim() {
+        TaskStore tasks = MyBatisStores.create(db.dataSource()).taskStore();
+        tasks.insert(Collections.nCopies(30, keyed("zz", 9)));
+        List<NewTask> oneEach = new ArrayList<>();
+        for (int key = 0; key < 10; key++) {
+            oneEach.add(keyed("k%02d".formatted(key), key < 4 ? key : 0));
+        }
+        tasks.insert(oneEach);
+        LeaseStore store = MyBatisStores.create(db.dataSource()).leaseStore();
+        ClaimRequest claimOfFour = new ClaimRequest("w", Set.of(TYPE), 4, LEASE,
+                new ConcurrencyLimits(0, Map.of(), Map.of(TYPE, 1)));
+
+        List<ClaimedTask> first = store.claim(claimOfFour);
+        List<ClaimedTask> second = store.claim(claimOfFour);
+
+        assertThat(first).extracting(task -> keyOf(task.id())).containsExactlyInAnyOrder("zz", "k03", "k02", "k01");
+        assertThat(second).extracting(task -> keyOf(task.id())).containsExactlyInAnyOrder("k00", "k04", "k05", "k06");
+    }
+
+    private String keyOf(long id) {
+        return rows.jdbc().queryForObject("SELECT task_key FROM system_async_task WHERE id = ?", String.class, id);
+    }
+
     private static List<Long> ids(List<SubmittedTask> submitted) {
         return submitted.stream().map(SubmittedTask::taskId).toList();
     }
 
     private boolean isKey(long id, String key) {
-        return key.equals(rows.jdbc().queryForObject("SELECT task_key FROM system_async_task WHERE id = ?",
-                String.class, id));
+        return key.equals(keyOf(id));
     }
 
     /** A claim of up to 5 tasks under a cap of one per key. */

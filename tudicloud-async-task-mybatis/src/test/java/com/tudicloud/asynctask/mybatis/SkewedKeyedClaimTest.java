@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -58,26 +57,14 @@ class SkewedKeyedClaimTest {
 
     @Test
     void aClaimBesideAFullKeysMillionTasksTakesOtherKeysAndReadsWhatItTakes() {
-        Map<String, Object> cost = RolledBackClaims.inOpenTransaction(pool, (store, jdbc) -> {
-            Map<String, Long> before = RolledBackClaims.handlerReads(jdbc);
-            List<ClaimedTask> claimed = store.claim(new ClaimRequest("skewed", Set.of(TYPE), CLAIM,
-                    Duration.ofMinutes(1), new ConcurrencyLimits(0, Map.of(), Map.of(TYPE, PER_KEY))));
-            Map<String, Long> after = RolledBackClaims.handlerReads(jdbc);
-            List<String> keys = claimed.stream().map(task -> jdbc.queryForObject(
-                    "SELECT task_key FROM system_async_task WHERE id = ?", String.class, task.id())).toList();
-            Map<String, Object> result = new HashMap<>();
-            result.put("keys", keys);
-            result.put("reads", after.entrySet().stream().mapToLong(e -> e.getValue() - before.get(e.getKey())).sum());
-            return result;
-        });
+        ClaimCost cost = claimInOpenTransaction(new ConcurrencyLimits(0, Map.of(), Map.of(TYPE, PER_KEY)));
         System.out.println("KEYED CLAIM x" + CLAIM + " beside a full key of " + BACKLOG + ": " + cost);
 
-        @SuppressWarnings("unchecked")
-        List<String> keys = (List<String>) cost.get("keys");
+        List<String> keys = cost.keys();
         assertThat(keys).hasSize(CLAIM).doesNotContain("big").doesNotHaveDuplicates();
-        // the walk of the full key's head (2 x 16 entries), two dives per key reached, the locks and the mark:
-        // hundreds of reads, where a walk of the backlog would read a million
-        assertThat((Long) cost.get("reads")).isLessThan(1_000L);
+        // the type's first tasks in claim order (the full key's, 2 x 16 entries), a few dives per head reached,
+        // the locks and the mark: hundreds of reads, where a walk of the backlog would read a million
+        assertThat(cost.reads()).isLessThan(1_000L);
     }
 
     /**
@@ -86,24 +73,12 @@ class SkewedKeyedClaimTest {
      */
     @Test
     void aClaimThatReachesAKeyWithRoomAndAMillionTasksStepsOverItsBacklog() {
-        Map<String, Object> cost = RolledBackClaims.inOpenTransaction(pool, (store, jdbc) -> {
-            Map<String, Long> before = RolledBackClaims.handlerReads(jdbc);
-            List<ClaimedTask> claimed = store.claim(new ClaimRequest("skewed", Set.of(TYPE), CLAIM,
-                    Duration.ofMinutes(1), new ConcurrencyLimits(0, Map.of(), Map.of(TYPE, PER_KEY + 1))));
-            Map<String, Long> after = RolledBackClaims.handlerReads(jdbc);
-            List<String> keys = claimed.stream().map(task -> jdbc.queryForObject(
-                    "SELECT task_key FROM system_async_task WHERE id = ?", String.class, task.id())).toList();
-            Map<String, Object> result = new HashMap<>();
-            result.put("keys", keys);
-            result.put("reads", after.entrySet().stream().mapToLong(e -> e.getValue() - before.get(e.getKey())).sum());
-            return result;
-        });
+        ClaimCost cost = claimInOpenTransaction(new ConcurrencyLimits(0, Map.of(), Map.of(TYPE, PER_KEY + 1)));
         System.out.println("KEYED CLAIM x" + CLAIM + " reaching a key with room and " + BACKLOG + " tasks: " + cost);
 
-        @SuppressWarnings("unchecked")
-        List<String> keys = (List<String>) cost.get("keys");
+        List<String> keys = cost.keys();
         assertThat(keys).hasSize(CLAIM).doesNotHaveDuplicates().contains("big");
-        assertThat((Long) cost.get("reads")).isLessThan(1_000L);
+        assertThat(cost.reads()).isLessThan(1_000L);
     }
 
     @Test
@@ -136,26 +111,14 @@ class SkewedKeyedClaimTest {
      */
     @Test
     void aFairClaimBesideAKeysMillionTasksFirstInClaimOrderTakesEachKeyOnceAndReadsWhatItTakes() {
-        Map<String, Object> cost = RolledBackClaims.inOpenTransaction(pool, (store, jdbc) -> {
-            Map<String, Long> before = RolledBackClaims.handlerReads(jdbc);
-            List<ClaimedTask> claimed = store.claim(new ClaimRequest("skewed", Set.of(TYPE), CLAIM,
-                    Duration.ofMinutes(1), new ConcurrencyLimits(0, Map.of(), Map.of(), Map.of(), Set.of(TYPE))));
-            Map<String, Long> after = RolledBackClaims.handlerReads(jdbc);
-            List<String> keys = claimed.stream().map(task -> jdbc.queryForObject(
-                    "SELECT task_key FROM system_async_task WHERE id = ?", String.class, task.id())).toList();
-            Map<String, Object> result = new HashMap<>();
-            result.put("keys", keys);
-            result.put("reads", after.entrySet().stream().mapToLong(e -> e.getValue() - before.get(e.getKey())).sum());
-            return result;
-        });
+        ClaimCost cost = claimInOpenTransaction(new ConcurrencyLimits(0, Map.of(), Map.of(), Map.of(), Set.of(TYPE)));
         System.out.println("FAIR CLAIM x" + CLAIM + " beside a key of " + BACKLOG + " first in claim order: " + cost);
 
-        @SuppressWarnings("unchecked")
-        List<String> keys = (List<String>) cost.get("keys");
+        List<String> keys = cost.keys();
         assertThat(keys).hasSize(CLAIM).doesNotHaveDuplicates().contains("big");
         // the big key's first tasks (its keys' statement, then the claim), two dives per key reached, the locks and
         // the mark: hundreds of reads, where a walk through the backlog would read a million per step
-        assertThat((Long) cost.get("reads")).isLessThan(1_000L);
+        assertThat(cost.reads()).isLessThan(1_000L);
     }
 
     @Test
@@ -193,6 +156,24 @@ class SkewedKeyedClaimTest {
         assertThat(plan).as("EXPLAIN:%n%s", render(plan)).singleElement().satisfies(row -> {
             assertThat(row.get("key")).isEqualTo("idx_async_task_key");
             assertThat(String.valueOf(row.get("Extra"))).doesNotContainIgnoringCase("filesort");
+        });
+    }
+
+    /** What one claim of {@link #CLAIM} took (its tasks' keys) and the index entries the server read for it. */
+    private record ClaimCost(List<String> keys, long reads) {
+    }
+
+    /** A claim under the limits in a transaction the test rolls back, its reads counted around it. */
+    private static ClaimCost claimInOpenTransaction(ConcurrencyLimits limits) {
+        return RolledBackClaims.inOpenTransaction(pool, (store, jdbc) -> {
+            Map<String, Long> before = RolledBackClaims.handlerReads(jdbc);
+            List<ClaimedTask> claimed = store.claim(new ClaimRequest("skewed", Set.of(TYPE), CLAIM,
+                    Duration.ofMinutes(1), limits));
+            Map<String, Long> after = RolledBackClaims.handlerReads(jdbc);
+            List<String> keys = claimed.stream().map(task -> jdbc.queryForObject(
+                    "SELECT task_key FROM system_async_task WHERE id = ?", String.class, task.id())).toList();
+            return new ClaimCost(keys, after.entrySet().stream()
+                    .mapToLong(e -> e.getValue() - before.get(e.getKey())).sum());
         });
     }
 
