@@ -255,8 +255,7 @@ class KeyedClaimTest {
     }
 
     private List<String> keysOf(List<ClaimedTask> tasks) {
-        return tasks.stream().map(task -> rows.jdbc().queryForObject(
-                "SELECT task_key FROM system_async_task WHERE id = ?", String.class, task.id())).toList();
+        return tasks.stream().map(task -> keyOf(task.id())).toList();
     }
 
     private static void complete(LeaseStore store, String worker, List<ClaimedTask> tasks) {
